@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.js';
+import type { Database } from './schema.js';
+
+// PostgreSQL returns int8 (bigint, count(*)) as strings; every int8 Merx stores fits in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface MerxDb {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Closes the pool or the SQLite file. */
+  destroy(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** `postgres://…` for PostgreSQL; a file path (or `:memory:`) for SQLite. */
+  url: string;
+  /** Extra statements to run on each new PostgreSQL connection (used by tests for `search_path`). */
+  pgSearchPath?: string;
+  /** Receives every query; used to count statements per request. */
+  onQuery?: (event: LogEvent) => void;
+  poolSize?: number;
+}
+
+/** Opens the database named by `url`: PostgreSQL through `pg`, otherwise SQLite through better-sqlite3 (WAL). */
+export function createDb(options: CreateDbOptions): MerxDb {
+  const log = options.onQuery;
+  if (/^postgres(ql)?:\/\//.test(options.url)) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.pgSearchPath ? { options: `-c search_path=${options.pgSearchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true });
+  const sqlite = new SQLite(options.url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -64000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

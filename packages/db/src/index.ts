@@ -1,0 +1,6 @@
+export * from './create-db.js';
+export * from './dialect.js';
+export * from './json.js';
+export * from './migrate.js';
+export * from './schema.js';
+export * from './transaction.js';

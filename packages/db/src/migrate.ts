@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { DialectName } from './dialect.js';
+import { migration0001 } from './migrations/0001-catalog.js';
+import type { Database } from './schema.js';
+
+/** All migrations in order; the key is the frozen name recorded in the database. */
+function allMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-catalog': migration0001(dialect),
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return allMigrations(this.dialect);
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

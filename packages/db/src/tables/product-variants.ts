@@ -1,0 +1,21 @@
+/**
+ * One row per variant of a product (a product without options has one, with the all-zero id).
+ * `price`, `cost` and `weight` are the variant's own values (null = inherit the product's).
+ */
+export interface ProductVariantsTable {
+  product_id: string;
+  id: string;
+  position: number;
+  /** JSON object option name → choice description. */
+  choices: string;
+  price: number | null;
+  cost: number | null;
+  weight: number | null;
+  sku: string | null;
+  visible: number;
+  track_quantity: number;
+  quantity: number | null;
+  in_stock: number;
+  created_date: string;
+  updated_date: string;
+}
