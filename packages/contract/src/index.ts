@@ -1,1 +1,4 @@
-export {};
+export * from './common.js';
+export * from './error-codes.js';
+export * from './events.js';
+export * from './stores/catalog-v1.js';

@@ -18,6 +18,11 @@ export type FieldSpec =
       sortable?: boolean;
       /** For number columns that hold money in minor units: the wire value is multiplied by this. */
       scale?: number;
+      /**
+       * The column is NOT NULL. Sorting a nullable column must say where NULLs go (the engines differ), and
+       * saying so keeps SQLite from sorting by its index; declaring NOT NULL columns avoids both.
+       */
+      notNull?: boolean;
     }
   | {
       /**
@@ -31,6 +36,8 @@ export type FieldSpec =
       /** Column in the join table holding the values. */
       valueColumn: string;
       type: FieldType;
+      /** Qualified column of the queried row that `ownerColumn` points at (default `<table>.id`). */
+      ownerRef?: string;
     };
 
 /** The allow-list of one entity: wire field name → storage. */

@@ -1,0 +1,24 @@
+/** The event catalogue: every event Merx appends to its outbox, by name. */
+export const eventTypes = {
+  productCreated: 'wix.stores.catalog.v1.product_created',
+  productChanged: 'wix.stores.catalog.v1.product_changed',
+  productDeleted: 'wix.stores.catalog.v1.product_deleted',
+  variantsChanged: 'wix.stores.catalog.v1.product_variants_changed',
+  collectionCreated: 'wix.stores.catalog.v1.collection_created',
+  collectionChanged: 'wix.stores.catalog.v1.collection_changed',
+  collectionDeleted: 'wix.stores.catalog.v1.collection_deleted',
+  inventoryItemChanged: 'wix.stores.inventory.v2.inventory_item_changed',
+  inventoryVariantsChanged: 'wix.stores.inventory.v2.inventory_variants_changed',
+} as const;
+
+export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
+
+/** The envelope every event carries, in the outbox and to subscribers. */
+export interface MerxEvent<P = Record<string, unknown>> {
+  id: string;
+  type: EventType;
+  entityId: string;
+  /** ISO-8601 time of the change. */
+  eventTime: string;
+  payload: P;
+}

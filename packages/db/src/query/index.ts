@@ -1,0 +1,3 @@
+export * from './compile.js';
+export * from './cursor.js';
+export * from './run.js';

@@ -1,0 +1,98 @@
+import { type EntityQuerySpec, type FilterNode, invalid, type ParsedQuery } from '@merx/domain';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { applyFilter, applySort } from './compile.js';
+import { type CursorState, decodeCursor, encodeCursor } from './cursor.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: runs over any table's query, whatever its row types.
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export interface RunQueryOptions {
+  /** FROM `spec.table` (plus joins), the base WHERE and the selected columns. */
+  base: AnySelect;
+  /** The same FROM/WHERE for `count(*)`; needed when `base` has joins that repeat rows. Defaults to `base`. */
+  countBase?: AnySelect;
+  spec: EntityQuerySpec;
+  query: ParsedQuery;
+  /** Key that signs cursors. */
+  cursorSecret: string;
+  /** Count the matching rows for offset paging (default true). Cursor paging never counts. */
+  withTotal?: boolean;
+}
+
+export interface QueryPage<Row> {
+  rows: Row[];
+  offset: number;
+  limit: number;
+  /** Rows matching the filter, for offset paging; undefined for cursor paging or `withTotal: false`. */
+  total: number | undefined;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/**
+ * Runs a parsed query: filter, sort (request, else the spec default, then the tie-breaker) and one page.
+ * At most two statements: the page, and `count(*)` for offset paging when the page cannot tell the total.
+ */
+export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Row>> {
+  const { spec, query } = opts;
+  const state = resolveState(query, spec, opts.cursorSecret);
+  const cursorPaging = query.paging.kind === 'cursor';
+  const sort = state.sort.length > 0 ? state.sort : (spec.defaultSort ?? []);
+  // Cursor paging reads one row more than it returns to learn whether a next page exists.
+  const fetchLimit = cursorPaging ? state.limit + 1 : state.limit;
+  const page = applySort(applyFilter(opts.base, state.filter, spec), sort, spec)
+    .limit(fetchLimit)
+    .offset(state.offset);
+  const fetched = (await page.execute()) as Row[];
+  const rows = fetched.slice(0, state.limit);
+  const result = { rows, offset: state.offset, limit: state.limit };
+
+  if (!cursorPaging) {
+    const total = opts.withTotal === false ? undefined : await countTotal(opts, state, rows.length);
+    return { ...result, total, nextCursor: null, prevCursor: null };
+  }
+  const scope = spec.table;
+  const nextCursor =
+    fetched.length > state.limit
+      ? encodeCursor({ ...state, offset: state.offset + state.limit }, opts.cursorSecret, scope)
+      : null;
+  const prevCursor =
+    state.offset > 0
+      ? encodeCursor({ ...state, offset: Math.max(0, state.offset - state.limit) }, opts.cursorSecret, scope)
+      : null;
+  return { ...result, total: undefined, nextCursor, prevCursor };
+}
+
+/** Filter, sort and position of this request: from the request itself, or from its cursor. */
+function resolveState(query: ParsedQuery, spec: EntityQuerySpec, secret: string): CursorState {
+  const { paging } = query;
+  if (paging.kind === 'offset') {
+    return { filter: query.filter, sort: query.sort, offset: paging.offset, limit: paging.limit };
+  }
+  if (paging.cursor === null) return { filter: query.filter, sort: query.sort, offset: 0, limit: paging.limit };
+  const path = 'query.cursorPaging.cursor';
+  const decoded = decodeCursor(paging.cursor, secret, path, spec.table);
+  // A cursor signed before the spec changed may name fields that no longer exist.
+  const fields = [...decoded.sort.map((s) => s.field), ...filterFields(decoded.filter)];
+  if (fields.some((f) => !Object.hasOwn(spec.fields, f))) throw invalid(path, 'invalid cursor');
+  // The request's limit wins: the SDK repeats it on every page.
+  return { ...decoded, limit: paging.limit };
+}
+
+function filterFields(node: FilterNode | null): string[] {
+  if (!node) return [];
+  if (node.kind === 'and' || node.kind === 'or') return node.nodes.flatMap(filterFields);
+  if (node.kind === 'not') return filterFields(node.node);
+  return [node.field];
+}
+
+async function countTotal(opts: RunQueryOptions, state: CursorState, pageRows: number): Promise<number> {
+  // A short page that is not past the end already tells the total.
+  if (pageRows < state.limit && (pageRows > 0 || state.offset === 0)) return state.offset + pageRows;
+  const base = (opts.countBase ?? opts.base).clearSelect().clearOrderBy().clearLimit().clearOffset();
+  const row = await applyFilter(base, state.filter, opts.spec)
+    .select(sql<number | string>`count(*)`.as('count'))
+    .executeTakeFirst();
+  // PostgreSQL returns count(*) (int8) as a string unless a type parser says otherwise.
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,67 @@
+/** Money is an integer count of the currency's minor units (cents for USD, yen for JPY). */
+
+const digitsCache = new Map<string, number>();
+
+/** How many minor-unit digits `currency` has (2 for USD, 0 for JPY, 3 for KWD). */
+export function currencyDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** A decimal amount from the wire (e.g. 12.5) as minor units, rounded half away from zero. */
+export function toMinor(amount: number, currency: string): number {
+  const factor = 10 ** currencyDigits(currency);
+  const scaled = amount * factor;
+  // Guard against binary noise such as 1.005 * 100 = 100.49999999999999.
+  const nudged = Math.abs(scaled - Math.round(scaled)) < 1e-7 ? Math.round(scaled) : scaled;
+  return Math.sign(nudged) * Math.round(Math.abs(nudged));
+}
+
+/** Minor units as the decimal number the wire carries. */
+export function fromMinor(minor: number, currency: string): number {
+  const digits = currencyDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+/** Rounds a fractional minor-unit amount half away from zero. */
+export function roundMinor(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/**
+ * Splits `total` minor units in proportion to `weights` so that the parts sum exactly to `total`
+ * (largest-remainder method; ties go to the earlier part).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  if (!Number.isInteger(total)) throw new RangeError('total must be an integer number of minor units');
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum <= 0) {
+    const parts = weights.map(() => 0);
+    parts[0] = total;
+    return parts;
+  }
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map((x) => Math.floor(x));
+  let remainder = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (let k = 0; remainder > 0; k = (k + 1) % order.length, remainder--) parts[(order[k] as { i: number }).i]! += 1;
+  return parts;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** `1250` USD in `en-US` → `"$12.50"`. */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f.format(minor / 10 ** currencyDigits(currency));
+}

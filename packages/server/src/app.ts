@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { MerxDb } from '@merx/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
+import { createOutbox } from './events/outbox.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
+import { buildOpenApi } from './http/openapi.js';
+import { genRequestId, registerRequestId } from './http/request-id.js';
+import { type AnyRoute, registerRoutes } from './http/route.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createApiKeyService, createCallerResolver } from './modules/api-keys/api-keys.service.js';
+import { collectionRoutes } from './modules/collections/collections.routes.js';
+import { createCollectionService } from './modules/collections/collections.service.js';
+import { createBulkService } from './modules/products/bulk.service.js';
+import type { CatalogDeps } from './modules/products/catalog-deps.js';
+import { inventoryEvents } from './modules/products/inventory-events.js';
+import { createMediaService } from './modules/products/media.service.js';
+import { productRoutes } from './modules/products/products.routes.js';
+import { createProductService } from './modules/products/products.service.js';
+import { createVariantService } from './modules/products/variants.service.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  merx: MerxDb;
+  logger: Logger | false;
+  clock?: Clock;
+}
+
+/** Everything the app is made of, for main.ts, the CLI and tests. */
+export interface MerxApp {
+  app: FastifyInstance;
+  services: Awaited<ReturnType<typeof buildServices>>;
+  dispatcher: Dispatcher;
+}
+
+async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
+  const { merx, config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const settings = createSettingsService(merx.db);
+  let store = await settings.store();
+  const cursorSecret = await settings.secret('cursor');
+  const outbox = createOutbox({ clock, onCommitted: () => dispatcher.kick() });
+  const apiKeys = createApiKeyService({ db: merx.db, clock });
+  const collections = createCollectionService({ db: merx.db, clock, outbox, cursorSecret });
+  await collections.ensureAllProducts();
+  const deps: CatalogDeps = {
+    db: merx.db,
+    dialect: merx.dialect,
+    clock,
+    outbox,
+    store: () => store,
+    publicUrl: config.publicUrl,
+    cursorSecret,
+    mediaDir: config.mediaDir,
+    collections,
+    inventoryEvents,
+  };
+  const products = createProductService(deps);
+  const variants = createVariantService(deps, products);
+  const media = createMediaService(deps, products);
+  const bulk = createBulkService(deps, products);
+  return {
+    settings: {
+      ...settings,
+      async updateStore(patch: Parameters<typeof settings.updateStore>[0]) {
+        store = await settings.updateStore(patch);
+        return store;
+      },
+    },
+    apiKeys,
+    collections,
+    products,
+    variants,
+    media,
+    bulk,
+  };
+}
+
+/** Builds the whole Merx app on `merx` without listening (main.ts listens; tests inject). */
+export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
+  const app: FastifyInstance = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    genReqId: genRequestId,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }) as unknown as FastifyInstance;
+  const logger = app.log as unknown as Logger;
+  const dispatcher = createDispatcher({ db: opts.merx.db, clock: opts.clock ?? systemClock, logger });
+  const services = await buildServices(opts, dispatcher);
+
+  registerRequestId(app);
+  registerErrorHandler(app);
+  registerJsonBody(app);
+
+  const routes: AnyRoute[] = [...productRoutes(services), ...collectionRoutes(services.collections)];
+  registerRoutes(app, routes, createCallerResolver(services.apiKeys));
+
+  const document = buildOpenApi(routes, { title: 'Merx Store API', version: '0.1.0' });
+  app.get('/openapi.json', async () => document);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await opts.merx.db.selectFrom('settings').select('key').limit(1).execute();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  if (!existsSync(opts.config.mediaDir)) mkdirSync(opts.config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: opts.config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+    setHeaders: (res) => {
+      res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  app.addHook('onClose', async () => {
+    await dispatcher.stop();
+  });
+  return { app, services, dispatcher };
+}

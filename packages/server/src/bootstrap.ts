@@ -1,0 +1,26 @@
+import { createDb, type MerxDb, migrateToLatest } from '@merx/db';
+import type { Logger } from 'pino';
+import { buildApp, type MerxApp } from './app.js';
+import type { Config } from './config.js';
+import { seedDemoStore } from './seed/seed-demo.js';
+
+/** Opens and migrates the database, builds the app, and on an empty store creates the owner key and demo data. */
+export async function bootstrap(
+  config: Config,
+  logger: Logger,
+): Promise<{ merx: MerxDb; merxApp: MerxApp; ownerKey?: string }> {
+  const merx = createDb({ url: config.databaseUrl });
+  const applied = await migrateToLatest(merx.db, merx.dialect);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const merxApp = await buildApp({ config, merx, logger });
+  const { services } = merxApp;
+  let ownerKey: string | undefined;
+  if ((await services.apiKeys.count()) === 0) {
+    ownerKey = (await services.apiKeys.create({ name: 'Owner', scopes: ['*'] })).key;
+  }
+  if (config.seedDemo && (await services.products.repo.count(merx.db)) === 0) {
+    const counts = await seedDemoStore(services, config.mediaDir);
+    logger.info(counts, 'demo store loaded');
+  }
+  return { merx, merxApp, ownerKey };
+}

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+
+/** Everything Merx reads from the environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres://…` or a SQLite file path. */
+  databaseUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  /** Public origin of this store, used in product page URLs and redirect links. */
+  publicUrl: string;
+  logLevel: string;
+  /** Load the demo catalog on first start with an empty database. */
+  seedDemo: boolean;
+}
+
+/** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = resolve(env.MERX_DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || resolve(dataDir, 'merx.db');
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    mediaDir: resolve(dataDir, 'media'),
+    publicUrl: (env.MERX_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.MERX_SEED_DEMO !== 'false',
+  };
+}

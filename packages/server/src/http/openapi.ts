@@ -1,0 +1,86 @@
+import { errorEnvelope } from '@merx/contract';
+import { z } from 'zod';
+import type { AnyRoute } from './route.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  }) as JsonSchema;
+  return rest;
+}
+
+function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The OpenAPI 3 document of every public route, generated from the same zod schemas that validate them. */
+export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string; version: string }): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = {
+    description: 'Error in the contract envelope',
+    content: { 'application/json': { schema: toSchema(errorEnvelope, 'output') } },
+  };
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    const parameters: unknown[] = [];
+    for (const match of route.url.matchAll(/:([A-Za-z0-9_]+)/g)) {
+      parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+    }
+    const inputSchema = route.input ? toSchema(route.input, 'input') : undefined;
+    const operation = (method: string) => {
+      const op: Record<string, unknown> = {
+        operationId: `${method}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+        summary: route.summary,
+        tags: [route.tag],
+        security: route.access.kind === 'public' ? [] : [{ apiKey: [] }],
+        parameters: [...parameters],
+        responses: {
+          200: {
+            description: 'Success',
+            content: { 'application/json': { schema: toSchema(route.response, 'output') } },
+          },
+          400: errorResponse,
+          ...(route.access.kind === 'public' ? {} : { 401: errorResponse, 403: errorResponse }),
+          404: errorResponse,
+        },
+      };
+      if (route.access.kind === 'elevated')
+        op.description = `Needs an API key with the \`${route.access.scope}\` scope.`;
+      if (inputSchema && (method === 'post' || method === 'patch' || method === 'put')) {
+        op.requestBody = { required: true, content: { 'application/json': { schema: inputSchema } } };
+      } else if (inputSchema && method === 'get' && route.queryRoute) {
+        (op.parameters as unknown[]).push({
+          name: '.r',
+          in: 'query',
+          required: false,
+          description: 'The request payload as base64url-encoded JSON (unpadded). Long queries use POST instead.',
+          schema: { type: 'string' },
+        });
+      } else if (inputSchema && (method === 'get' || method === 'delete')) {
+        const props = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
+        for (const [name, schema] of Object.entries(props)) {
+          (op.parameters as unknown[]).push({ name, in: 'query', required: false, schema });
+        }
+      }
+      return op;
+    };
+    paths[path] ??= {};
+    const item = paths[path] as Record<string, unknown>;
+    if (route.queryRoute) {
+      item.get = operation('get');
+      item.post = operation('post');
+    } else {
+      item[route.method.toLowerCase()] = operation(route.method.toLowerCase());
+    }
+  }
+  return {
+    openapi: '3.0.3',
+    info: { ...info, description: 'The Merx store API: the wire contract of the @wix headless client packages.' },
+    components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    paths,
+  };
+}

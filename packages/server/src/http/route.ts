@@ -1,0 +1,82 @@
+import { ValidationError } from '@merx/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Access, assertAccess, type Caller, type CallerResolver } from './auth.js';
+import { decodeGetInput } from './query-envelope.js';
+import { violationsFromZod } from './violations.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RouteContext<P, I> {
+  params: P;
+  /** The request payload: the JSON body, or for GET/DELETE the `.r` envelope or the plain query parameters. */
+  input: I;
+  caller: Caller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One route of the public contract: its schemas, who may call it, and what it does. */
+export interface RouteDef<P = unknown, I = unknown> {
+  method: HttpMethod;
+  /** Fastify path, e.g. `/stores/v1/products/:id`. */
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodType<P>;
+  input?: z.ZodType<I>;
+  response: z.ZodType;
+  /**
+   * Query/search/count route: answered on GET (`.r` envelope or plain parameters) and on POST at the same
+   * path (the long-query fallback), with the same input.
+   */
+  queryRoute?: boolean;
+  handler(ctx: RouteContext<P, I>): Promise<object>;
+}
+
+/** Declares a route with its types inferred from the schemas. */
+export function defineRoute<P = Record<string, never>, I = Record<string, never>>(def: RouteDef<P, I>): RouteDef<P, I> {
+  return def;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of routes with different param and input types
+export type AnyRoute = RouteDef<any, any>;
+
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): T {
+  if (!schema) return {} as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(violationsFromZod(result.error, prefix, value));
+  return result.data;
+}
+
+function readInput(request: FastifyRequest, route: AnyRoute): unknown {
+  if (request.method === 'GET' || request.method === 'DELETE') {
+    const input = decodeGetInput((request.query ?? {}) as Record<string, unknown>);
+    // Path parameters come back as duplicate query fields (WIRE.md 0.5): the path wins.
+    for (const key of Object.keys((request.params ?? {}) as object)) delete input[key];
+    return input;
+  }
+  const body = request.body ?? {};
+  if (route.queryRoute || typeof body !== 'object' || Array.isArray(body)) return body;
+  return body;
+}
+
+/** Registers `routes` on `app`, each behind validation and its access rule. */
+export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], callers: CallerResolver): void {
+  for (const route of routes) {
+    const methods: HttpMethod[] = route.queryRoute ? ['GET', 'POST'] : [route.method];
+    app.route({
+      method: methods,
+      url: route.url,
+      handler: async (request, reply) => {
+        const params = parseWith(route.params, request.params ?? {}, '');
+        const input = parseWith(route.input, readInput(request, route), '');
+        const caller = await callers.resolve(request.headers.authorization);
+        assertAccess(caller, route.access);
+        const result = await route.handler({ params, input, caller, request, reply });
+        return reply.status(200).send(result);
+      },
+    });
+  }
+}

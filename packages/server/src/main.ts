@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { bootstrap } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { createLogger } from './lib/logger.js';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const { merx, merxApp, ownerKey } = await bootstrap(config, logger);
+const { app, dispatcher } = merxApp;
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'shutting down after an error');
+  else logger.info({ signal }, 'shutting down');
+  await app.close();
+  await merx.destroy();
+});
+
+dispatcher.start();
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+const lines = [
+  '',
+  `  Merx is running at ${url}`,
+  `  API docs:  ${url}/docs`,
+  `  Database:  ${merx.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
+];
+if (ownerKey) {
+  lines.push(
+    '',
+    '  Owner API key (shown once, keep it safe; it is stored only as a hash):',
+    `    ${ownerKey}`,
+    '  Use it as the Authorization header for catalog writes. More keys: npm run merx -- api-key create',
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -1,0 +1,80 @@
+import { ALL_PRODUCTS_COLLECTION_ID, type Collection } from '@merx/contract';
+import type { CollectionsTable, Executor } from '@merx/db';
+import type { Selectable } from 'kysely';
+import { mediaOf } from '../products/products.mapper.js';
+import type { StoredMedia } from '../products/products.types.js';
+
+export type CollectionRow = Selectable<CollectionsTable> & { number_of_products: number | string | null };
+
+/** Collections with their product counts (hidden products count only for elevated callers). */
+export function selectCollections(ex: Executor, elevated: boolean) {
+  return ex
+    .selectFrom('collections')
+    .selectAll('collections')
+    .select((eb) => {
+      let q = eb
+        .selectFrom('collection_products')
+        .innerJoin('products', 'products.id', 'collection_products.product_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('collection_products.collection_id', '=', 'collections.id');
+      if (!elevated) q = q.where('products.visible', '=', 1);
+      return q.as('number_of_products');
+    });
+}
+
+export function collectionOf(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    visible: row.visible === 1,
+    ...(row.description ? { description: row.description } : {}),
+    numberOfProducts: Number(row.number_of_products ?? 0),
+    media: mediaOf(JSON.parse(row.media) as StoredMedia[]),
+    lastUpdated: row.updated_date,
+    createdDate: row.created_date,
+  };
+}
+
+export function createCollectionsRepo() {
+  return {
+    async addProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<number> {
+      if (productIds.length === 0) return 0;
+      const existing = await ex
+        .selectFrom('collection_products')
+        .select('product_id')
+        .where('collection_id', '=', collectionId)
+        .where('product_id', 'in', productIds)
+        .execute();
+      const have = new Set(existing.map((r) => r.product_id));
+      const fresh = [...new Set(productIds)].filter((id) => !have.has(id));
+      const top = await ex
+        .selectFrom('collection_products')
+        .select((eb) => eb.fn.max('position').as('p'))
+        .where('collection_id', '=', collectionId)
+        .executeTakeFirst();
+      const start = Number(top?.p ?? 0) + 1;
+      if (fresh.length) {
+        await ex
+          .insertInto('collection_products')
+          .values(fresh.map((product_id, i) => ({ collection_id: collectionId, product_id, position: start + i })))
+          .execute();
+      }
+      return fresh.length;
+    },
+
+    async removeProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await ex
+        .deleteFrom('collection_products')
+        .where('collection_id', '=', collectionId)
+        .where('product_id', 'in', productIds)
+        .execute();
+    },
+
+    async touch(ex: Executor, ids: readonly string[], now: string): Promise<void> {
+      const real = ids.filter((id) => id !== ALL_PRODUCTS_COLLECTION_ID);
+      if (real.length) await ex.updateTable('collections').set({ updated_date: now }).where('id', 'in', real).execute();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import * as c from '@merx/contract';
+import { z } from 'zod';
+import { elevated, isElevated, publicAccess } from '../../http/auth.js';
+import { type AnyRoute, defineRoute } from '../../http/route.js';
+import type { CollectionService } from './collections.service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const write = elevated('catalog:write');
+const tag = 'Collections';
+
+/** Collection writes (WIRE.md 6.2), the v1 by-slug read and the v2 collections read API (6.3). */
+export function collectionRoutes(collections: CollectionService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/stores/v1/collections',
+      summary: 'Create a collection',
+      tag,
+      access: write,
+      input: c.createCollectionRequest,
+      response: c.collectionResponse,
+      handler: async ({ input }) => ({ collection: await collections.create(input.collection) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/stores/v1/collections/:id',
+      summary: 'Update a collection',
+      tag,
+      access: write,
+      params: idParams,
+      input: c.updateCollectionRequest,
+      response: c.collectionResponse,
+      handler: async ({ params, input }) => ({ collection: await collections.update(params.id, input.collection) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/stores/v1/collections/:id',
+      summary: 'Delete a collection',
+      tag,
+      access: write,
+      params: idParams,
+      response: c.emptyResponse,
+      handler: async ({ params }) => {
+        await collections.delete(params.id);
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/stores/v1/collections/:id/productIds',
+      summary: 'Add products to a collection',
+      tag,
+      access: write,
+      params: idParams,
+      input: c.collectionProductIdsRequest,
+      response: c.emptyResponse,
+      handler: async ({ params, input }) => {
+        await collections.addProducts(params.id, input.productIds);
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/stores/v1/collections/:id/productIds/delete',
+      summary: 'Remove products from a collection',
+      tag,
+      access: write,
+      params: idParams,
+      input: c.collectionProductIdsRequest,
+      response: c.emptyResponse,
+      handler: async ({ params, input }) => {
+        await collections.removeProducts(params.id, input.productIds);
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/stores-reader/v1/collections/slug/:slug',
+      summary: 'Get a collection by slug',
+      tag,
+      access: publicAccess,
+      params: slugParams,
+      response: c.collectionResponse,
+      handler: async ({ params, caller }) => ({
+        collection: await collections.getBySlug(params.slug, isElevated(caller)),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v2/collections/query',
+      summary: 'Query collections',
+      tag,
+      access: publicAccess,
+      queryRoute: true,
+      input: c.platformQueryRequest,
+      response: c.queryCollectionsResponse,
+      handler: async ({ input, caller }) => collections.query(input.query, isElevated(caller)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v2/collections/slug/:slug',
+      summary: 'Get a collection by slug',
+      tag,
+      access: publicAccess,
+      params: slugParams,
+      response: c.collectionResponse,
+      handler: async ({ params, caller }) => ({
+        collection: await collections.getBySlug(params.slug, isElevated(caller)),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/v2/collections/:id',
+      summary: 'Get a collection',
+      tag,
+      access: publicAccess,
+      params: idParams,
+      response: c.collectionResponse,
+      handler: async ({ params, caller }) => ({ collection: await collections.get(params.id, isElevated(caller)) }),
+    }),
+  ];
+}

@@ -1,0 +1,297 @@
+import {
+  ALL_PRODUCTS_COLLECTION_ID,
+  type Collection,
+  type CollectionInput,
+  type CollectionPatch,
+  errorCodes,
+  eventTypes,
+} from '@merx/contract';
+import { type Database, type Executor, runQuery, withTransaction } from '@merx/db';
+import { AppError, firstFreeSlug, notFound, parseQuery, slugify, ValidationError } from '@merx/domain';
+import type { Kysely } from 'kysely';
+import type { EventOutbox } from '../../events/outbox.js';
+import type { Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { collectionQuerySpec } from '../products/products.query.js';
+import type { StoredMedia } from '../products/products.types.js';
+import { type CollectionRow, collectionOf, createCollectionsRepo, selectCollections } from './collections.repo.js';
+
+export interface CollectionDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  outbox: EventOutbox;
+  cursorSecret: string;
+}
+
+function mediaInput(media: CollectionInput['media']): StoredMedia[] {
+  const url = media?.mainMedia?.image?.url;
+  return url ? [{ id: newId(), mediaType: 'image', url, width: 0, height: 0, title: '' }] : [];
+}
+
+/** Product collections, including the "All Products" collection that always holds every product. */
+export function createCollectionService(deps: CollectionDeps) {
+  const repo = createCollectionsRepo();
+
+  async function load(ex: Executor, id: string, elevated: boolean): Promise<CollectionRow> {
+    const row = await selectCollections(ex, elevated).where('collections.id', '=', id).executeTakeFirst();
+    if (!row || (!elevated && row.visible !== 1))
+      throw notFound(errorCodes.collectionNotFound, 'Collection not found', { collectionId: id });
+    return row;
+  }
+
+  async function uniqueSlug(
+    ex: Executor,
+    wanted: string | null | undefined,
+    name: string,
+    selfId?: string,
+  ): Promise<string> {
+    if (wanted) {
+      const other = await ex.selectFrom('collections').select('id').where('slug', '=', wanted).executeTakeFirst();
+      if (other && other.id !== selfId) {
+        throw new AppError(
+          'ALREADY_EXISTS',
+          errorCodes.slugAlreadyExists,
+          `Another collection already has the slug "${wanted}"`,
+          { slug: wanted },
+        );
+      }
+      return wanted;
+    }
+    const base = slugify(name, 'collection');
+    const rows = await ex
+      .selectFrom('collections')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+      .execute();
+    return firstFreeSlug(
+      base,
+      rows.map((r) => r.slug),
+    );
+  }
+
+  function guardAllProducts(id: string): void {
+    if (id === ALL_PRODUCTS_COLLECTION_ID) {
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        errorCodes.allProductsCollectionReadOnly,
+        'The All Products collection always holds every product and cannot be changed',
+      );
+    }
+  }
+
+  async function checkProducts(ex: Executor, productIds: readonly string[]): Promise<void> {
+    const rows = await ex.selectFrom('products').select('id').where('id', 'in', productIds).execute();
+    const found = new Set(rows.map((r) => r.id));
+    const missing = productIds.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
+    if (missing.length) {
+      throw new ValidationError(
+        missing.map(({ id, i }) => ({
+          field: `productIds[${i}]`,
+          description: `no product "${id}"`,
+          violatedRule: 'VALIDATION' as const,
+        })),
+      );
+    }
+  }
+
+  return {
+    /** Creates the All Products collection on an empty store; safe to call on every start. */
+    async ensureAllProducts(): Promise<void> {
+      const now = deps.clock.now().toISOString();
+      await deps.db
+        .insertInto('collections')
+        .values({
+          id: ALL_PRODUCTS_COLLECTION_ID,
+          slug: 'all-products',
+          name: 'All Products',
+          description: null,
+          visible: 1,
+          media: '[]',
+          created_date: now,
+          updated_date: now,
+          revision: 1,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    async addToAllProducts(ex: Executor, productId: string): Promise<void> {
+      await repo.addProducts(ex, ALL_PRODUCTS_COLLECTION_ID, [productId]);
+    },
+
+    async touch(ex: Executor, ids: readonly string[]): Promise<void> {
+      await repo.touch(ex, ids, deps.clock.now().toISOString());
+    },
+
+    async create(input: CollectionInput): Promise<Collection> {
+      return withTransaction(deps.db, async (uow) => {
+        const id = newId();
+        const now = deps.clock.now().toISOString();
+        const slug = await uniqueSlug(uow.trx, input.slug, input.name);
+        await uow.trx
+          .insertInto('collections')
+          .values({
+            id,
+            slug,
+            name: input.name,
+            description: input.description ?? null,
+            visible: input.visible === false ? 0 : 1,
+            media: JSON.stringify(mediaInput(input.media)),
+            created_date: now,
+            updated_date: now,
+            revision: 1,
+          })
+          .execute();
+        await deps.outbox.append(uow, {
+          type: eventTypes.collectionCreated,
+          entityId: id,
+          payload: {
+            collection_Id: id,
+            name: input.name,
+            slug,
+            visible: input.visible !== false,
+            originatedFromVersion: 'V1_CATALOG',
+          },
+        });
+        return collectionOf(await load(uow.trx, id, true));
+      });
+    },
+
+    async update(id: string, patch: CollectionPatch): Promise<Collection> {
+      guardAllProducts(id);
+      return withTransaction(deps.db, async (uow) => {
+        const before = await load(uow.trx, id, true);
+        const changed: string[] = [];
+        const set: Record<string, unknown> = {
+          updated_date: deps.clock.now().toISOString(),
+          revision: before.revision + 1,
+        };
+        if (patch.name != null && patch.name !== before.name) {
+          set.name = patch.name;
+          changed.push('name');
+        }
+        if (patch.slug != null && patch.slug !== before.slug)
+          (set.slug = await uniqueSlug(uow.trx, patch.slug, before.name, id)), changed.push('slug');
+        if (patch.description !== undefined) {
+          set.description = patch.description ?? null;
+          changed.push('description');
+        }
+        if (patch.visible != null) {
+          set.visible = patch.visible ? 1 : 0;
+          changed.push('visible');
+        }
+        if (patch.media !== undefined) {
+          set.media = JSON.stringify(mediaInput(patch.media));
+          changed.push('media');
+        }
+        const res = await uow.trx
+          .updateTable('collections')
+          .set(set)
+          .where('id', '=', id)
+          .where('revision', '=', before.revision)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1)
+          throw new AppError(
+            'FAILED_PRECONDITION',
+            'CONCURRENT_MODIFICATION',
+            'The collection was changed at the same time; try again',
+          );
+        await deps.outbox.append(uow, {
+          type: eventTypes.collectionChanged,
+          entityId: id,
+          payload: { collection_Id: id, changedFields: changed, originatedFromVersion: 'V1_CATALOG' },
+        });
+        return collectionOf(await load(uow.trx, id, true));
+      });
+    },
+
+    async delete(id: string): Promise<void> {
+      guardAllProducts(id);
+      await withTransaction(deps.db, async (uow) => {
+        await load(uow.trx, id, true);
+        await uow.trx.deleteFrom('collections').where('id', '=', id).execute();
+        await deps.outbox.append(uow, {
+          type: eventTypes.collectionDeleted,
+          entityId: id,
+          payload: { collection_Id: id, originatedFromVersion: 'V1_CATALOG' },
+        });
+      });
+    },
+
+    async addProducts(id: string, productIds: string[]): Promise<void> {
+      guardAllProducts(id);
+      await withTransaction(deps.db, async (uow) => {
+        await load(uow.trx, id, true);
+        await checkProducts(uow.trx, productIds);
+        const added = await repo.addProducts(uow.trx, id, productIds);
+        if (added > 0) await this.changed(uow, id, productIds);
+      });
+    },
+
+    async removeProducts(id: string, productIds: string[]): Promise<void> {
+      guardAllProducts(id);
+      await withTransaction(deps.db, async (uow) => {
+        await load(uow.trx, id, true);
+        await repo.removeProducts(uow.trx, id, productIds);
+        await this.changed(uow, id, productIds);
+      });
+    },
+
+    async changed(uow: Parameters<EventOutbox['append']>[0], id: string, productIds: string[]): Promise<void> {
+      await repo.touch(uow.trx, [id], deps.clock.now().toISOString());
+      await deps.outbox.append(uow, [
+        {
+          type: eventTypes.collectionChanged,
+          entityId: id,
+          payload: { collection_Id: id, changedFields: ['productIds'], originatedFromVersion: 'V1_CATALOG' },
+        },
+        ...productIds.map((productId) => ({
+          type: eventTypes.productChanged,
+          entityId: productId,
+          payload: { productId, changedFields: ['collectionIds'] },
+        })),
+      ]);
+    },
+
+    async get(id: string, elevated: boolean): Promise<Collection> {
+      return collectionOf(await load(deps.db, id, elevated));
+    },
+
+    async getBySlug(slug: string, elevated: boolean): Promise<Collection> {
+      const row = await selectCollections(deps.db, elevated).where('collections.slug', '=', slug).executeTakeFirst();
+      if (!row || (!elevated && row.visible !== 1))
+        throw notFound(errorCodes.collectionNotFound, 'Collection not found', { slug });
+      return collectionOf(row);
+    },
+
+    async query(rawQuery: unknown, elevated: boolean) {
+      const query = parseQuery(rawQuery ?? {}, collectionQuerySpec);
+      let base = selectCollections(deps.db, elevated);
+      let countBase = deps.db.selectFrom('collections');
+      if (!elevated) {
+        base = base.where('collections.visible', '=', 1);
+        countBase = countBase.where('collections.visible', '=', 1);
+      }
+      const page = await runQuery<CollectionRow>({
+        base,
+        countBase,
+        spec: collectionQuerySpec,
+        query,
+        cursorSecret: deps.cursorSecret,
+      });
+      const collections = page.rows.map(collectionOf);
+      return {
+        collections,
+        metadata: {
+          count: collections.length,
+          offset: page.offset,
+          ...(page.total !== undefined ? { total: page.total } : {}),
+          tooManyToCount: false,
+          ...(page.nextCursor || page.prevCursor ? { cursors: { next: page.nextCursor, prev: page.prevCursor } } : {}),
+        },
+      };
+    },
+  };
+}
+
+export type CollectionService = ReturnType<typeof createCollectionService>;

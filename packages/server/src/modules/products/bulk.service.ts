@@ -1,0 +1,134 @@
+import { type BulkProductsResponse, errorCodes, eventTypes } from '@merx/contract';
+import { withTransaction } from '@merx/db';
+import { AppError, currencyDigits, roundMinor, toMinor, ValidationError } from '@merx/domain';
+import type { CatalogDeps } from './catalog-deps.js';
+import { productOf } from './products.mapper.js';
+import type { ProductService } from './products.service.js';
+import type { ProductRecord } from './products.types.js';
+
+type Edit = (p: ProductRecord) => ProductRecord;
+
+export interface Adjustment {
+  amount?: number | undefined;
+  rate?: number | undefined;
+  percentage?: { rate: number; roundToInt?: boolean | undefined } | undefined;
+}
+
+/** Bulk changes: each product in its own transaction, so one failure does not stop the others. */
+export function createBulkService(deps: CatalogDeps, products: ProductService) {
+  async function run(
+    ids: string[],
+    changedField: string,
+    edit: Edit,
+    returnEntity: boolean,
+  ): Promise<BulkProductsResponse> {
+    const results: BulkProductsResponse['results'] = [];
+    for (const [originalIndex, id] of ids.entries()) {
+      try {
+        const item = await withTransaction(deps.db, async (uow) => {
+          const before = await products.load(uow.trx, id, { elevated: true });
+          const after = { ...edit(structuredClone(before)), updatedDate: deps.clock.now().toISOString() };
+          const variants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
+          await products.save(uow.trx, before, after, variants, false);
+          await deps.outbox.append(uow, {
+            type: eventTypes.productChanged,
+            entityId: id,
+            payload: { productId: id, changedFields: [changedField] },
+          });
+          return returnEntity
+            ? productOf({ ...after, revision: before.revision + 1 }, variants, products.ctx(true))
+            : undefined;
+        });
+        results.push({ itemMetadata: { id, originalIndex, success: true }, ...(item ? { item } : {}) });
+      } catch (error) {
+        const failure = describeFailure(error);
+        results.push({ itemMetadata: { id, originalIndex, success: false, error: failure } });
+      }
+    }
+    const totalSuccesses = results.filter((r) => r.itemMetadata.success).length;
+    return {
+      results,
+      bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 },
+    };
+  }
+
+  function checkDiscount(p: ProductRecord): ProductRecord {
+    if (p.discount.type === 'AMOUNT' && p.discount.value > p.price) {
+      throw new AppError(
+        'INVALID_ARGUMENT',
+        'PRICE_BELOW_DISCOUNT',
+        'The new price would be lower than the product discount',
+      );
+    }
+    return p;
+  }
+
+  function adjusted(value: number, a: Adjustment, minor: boolean): number {
+    const currency = deps.store().currency;
+    const rate = a.percentage?.rate ?? a.rate;
+    let next: number;
+    if (rate !== undefined) {
+      next = value * (1 + rate / 100);
+      if (a.percentage?.roundToInt) {
+        const unit = minor ? 10 ** currencyDigits(currency) : 1;
+        next = Math.round(next / unit) * unit;
+      }
+    } else {
+      next = value + (minor ? toMinor(a.amount ?? 0, currency) : (a.amount ?? 0));
+    }
+    next = minor ? roundMinor(next) : Math.round(next * 1000) / 1000;
+    if (next < 0)
+      throw new AppError('INVALID_ARGUMENT', 'NEGATIVE_VALUE', 'The adjustment would make the value negative');
+    return next;
+  }
+
+  return {
+    async update(
+      ids: string[],
+      set: {
+        price?: number;
+        cost?: number;
+        weight?: number;
+        ribbon?: string;
+        brand?: string;
+        productType?: 'physical' | 'digital';
+      },
+      returnEntity: boolean,
+    ) {
+      const { currency } = deps.store();
+      const [field] = Object.keys(set) as Array<keyof typeof set>;
+      const edit: Edit = (p) => {
+        if (set.price !== undefined) return checkDiscount({ ...p, price: toMinor(set.price, currency) });
+        if (set.cost !== undefined) return { ...p, cost: toMinor(set.cost, currency) };
+        if (set.weight !== undefined) return { ...p, weight: set.weight };
+        if (set.ribbon !== undefined) return { ...p, ribbon: set.ribbon || null };
+        if (set.brand !== undefined) return { ...p, brand: set.brand || null };
+        if (set.productType !== undefined) return { ...p, productType: set.productType };
+        return p;
+      };
+      return run(ids, field ?? 'price', edit, returnEntity);
+    },
+
+    async adjust(
+      ids: string[],
+      adjust: { price?: Adjustment; cost?: Adjustment; weight?: Adjustment },
+      returnEntity: boolean,
+    ) {
+      const edit: Edit = (p) => {
+        if (adjust.price) return checkDiscount({ ...p, price: adjusted(p.price, adjust.price, true) });
+        if (adjust.cost) return { ...p, cost: adjusted(p.cost ?? 0, adjust.cost, true) };
+        if (adjust.weight) return { ...p, weight: adjusted(p.weight ?? 0, adjust.weight, false) };
+        return p;
+      };
+      return run(ids, adjust.price ? 'price' : adjust.cost ? 'cost' : 'weight', edit, returnEntity);
+    },
+  };
+}
+
+function describeFailure(error: unknown): { code: string; description: string; data: Record<string, unknown> } {
+  if (error instanceof AppError) return { code: error.code, description: error.message, data: error.data };
+  if (error instanceof ValidationError) return { code: 'INVALID_ARGUMENT', description: error.message, data: {} };
+  return { code: errorCodes.systemError, description: 'System error occurred', data: {} };
+}
+
+export type BulkService = ReturnType<typeof createBulkService>;

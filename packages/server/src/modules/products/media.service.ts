@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import { DEFAULT_VARIANT_ID, errorCodes, eventTypes } from '@merx/contract';
+import type { UnitOfWork } from '@merx/db';
+import { withTransaction } from '@merx/db';
+import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
+import { newId } from '../../lib/ids.js';
+import type { CatalogDeps } from './catalog-deps.js';
+import { buildVariants } from './products.input.js';
+import type { ProductService } from './products.service.js';
+import type { ProductRecord, StoredMedia } from './products.types.js';
+
+type Change = (p: ProductRecord, uow: UnitOfWork) => Promise<ProductRecord> | ProductRecord;
+
+/** Media, choice media, options, brand and ribbon of v1 products. */
+export function createMediaService(deps: CatalogDeps, products: ProductService) {
+  async function change(productId: string, changedFields: string[], fn: Change, resetOptions = false): Promise<void> {
+    await withTransaction(deps.db, async (uow) => {
+      const before = await products.load(uow.trx, productId, { elevated: true });
+      const after = { ...(await fn(structuredClone(before), uow)), updatedDate: deps.clock.now().toISOString() };
+      let variants = (await products.repo.variantsOf(uow.trx, [productId])).get(productId) ?? [];
+      if (resetOptions) {
+        const first = variants[0];
+        const stock = {
+          trackQuantity: first?.trackQuantity ?? false,
+          quantity: first?.quantity ?? null,
+          inStock: first?.inStock ?? true,
+        };
+        variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
+      }
+      await products.save(uow.trx, before, after, variants, resetOptions);
+      await deps.outbox.append(uow, {
+        type: eventTypes.productChanged,
+        entityId: productId,
+        payload: { productId, changedFields },
+      });
+    });
+  }
+
+  function findChoice(p: ProductRecord, option: string, choice: string, field: string) {
+    const o = p.data.options.find((x) => x.name === option);
+    if (!o)
+      throw new ValidationError([
+        { field: `${field}.option`, description: `no option "${option}" on this product`, violatedRule: 'VALIDATION' },
+      ]);
+    const c = o.choices.find((x) => x.description === choice);
+    if (!c)
+      throw new ValidationError([
+        {
+          field: `${field}.choice`,
+          description: `option "${option}" has no choice "${choice}"`,
+          violatedRule: 'VALIDATION',
+        },
+      ]);
+    return c;
+  }
+
+  /** A media library file (`data/media/<id>`) by id; ids may not climb out of the folder. */
+  function libraryMedia(mediaId: string, field: string): StoredMedia {
+    const path = normalize(mediaId);
+    if (path.startsWith('..') || path.startsWith('/') || !existsSync(join(deps.mediaDir, path))) {
+      throw new AppError('NOT_FOUND', errorCodes.mediaNotFound, `No media "${mediaId}" in the media library`, {
+        mediaId,
+        field,
+      });
+    }
+    return { id: newId(), mediaType: 'image', url: `/media/${path}`, width: 0, height: 0, title: '' };
+  }
+
+  return {
+    async add(
+      productId: string,
+      media: Array<{ mediaId?: string; url?: string; choice?: { option: string; choice: string } }>,
+    ) {
+      await change(productId, ['media'], (p) => {
+        const violations: FieldViolation[] = [];
+        media.forEach((m, i) => {
+          if ((m.mediaId === undefined) === (m.url === undefined)) {
+            violations.push({
+              field: `media[${i}]`,
+              description: 'must have exactly one of mediaId or url',
+              violatedRule: 'ONE_OF_ALIGNMENT',
+            });
+          }
+        });
+        if (violations.length) throw new ValidationError(violations);
+        media.forEach((m, i) => {
+          const item: StoredMedia = m.url
+            ? { id: newId(), mediaType: 'image', url: m.url, width: 0, height: 0, title: '' }
+            : libraryMedia(m.mediaId as string, `media[${i}].mediaId`);
+          p.data.media.push(item);
+          if (m.choice) findChoice(p, m.choice.option, m.choice.choice, `media[${i}].choice`).mediaIds.push(item.id);
+        });
+        if (p.data.media.length > 100)
+          throw new ValidationError([
+            { field: 'media', description: 'a product can have at most 100 media items', violatedRule: 'MAX_SIZE' },
+          ]);
+        return p;
+      });
+    },
+
+    /** Attaches prepared media (the demo store's generated images). */
+    async attach(
+      productId: string,
+      items: StoredMedia[],
+      choiceMedia: Array<{ option: string; choice: string; mediaId: string }> = [],
+    ) {
+      await change(productId, ['media'], (p) => {
+        p.data.media.push(...items);
+        for (const c of choiceMedia) findChoice(p, c.option, c.choice, 'media').mediaIds.push(c.mediaId);
+        return p;
+      });
+    },
+
+    async remove(productId: string, mediaIds: string[] | undefined) {
+      await change(productId, ['media'], (p) => {
+        const drop = mediaIds?.length ? new Set(mediaIds) : new Set(p.data.media.map((m) => m.id));
+        p.data.media = p.data.media.filter((m) => !drop.has(m.id));
+        for (const o of p.data.options)
+          for (const c of o.choices) c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
+        return p;
+      });
+    },
+
+    async addToChoices(productId: string, assignments: Array<{ option: string; choice: string; mediaIds?: string[] }>) {
+      await change(productId, ['productOptions'], (p) => {
+        const known = new Set(p.data.media.map((m) => m.id));
+        assignments.forEach((a, i) => {
+          const c = findChoice(p, a.option, a.choice, `media[${i}]`);
+          for (const id of a.mediaIds ?? []) {
+            if (!known.has(id)) {
+              throw new ValidationError([
+                {
+                  field: `media[${i}].mediaIds`,
+                  description: `no media "${id}" on this product`,
+                  violatedRule: 'VALIDATION',
+                },
+              ]);
+            }
+            if (!c.mediaIds.includes(id)) c.mediaIds.push(id);
+          }
+        });
+        return p;
+      });
+    },
+
+    async removeFromChoices(
+      productId: string,
+      assignments: Array<{ option: string; choice: string; mediaIds?: string[] }>,
+    ) {
+      await change(productId, ['productOptions'], (p) => {
+        assignments.forEach((a, i) => {
+          const c = findChoice(p, a.option, a.choice, `media[${i}]`);
+          const drop = a.mediaIds?.length ? new Set(a.mediaIds) : new Set(c.mediaIds);
+          c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
+        });
+        return p;
+      });
+    },
+
+    async deleteOptions(productId: string) {
+      await change(
+        productId,
+        ['productOptions', 'variants'],
+        (p) => {
+          p.data.options = [];
+          return p;
+        },
+        true,
+      );
+    },
+
+    async removeBrand(productId: string) {
+      await change(productId, ['brand'], (p) => ({ ...p, brand: null }));
+    },
+
+    async removeRibbon(productId: string) {
+      await change(productId, ['ribbon'], (p) => ({ ...p, ribbon: null }));
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

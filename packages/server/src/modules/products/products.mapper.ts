@@ -1,0 +1,213 @@
+import type {
+  CostAndProfitData,
+  Media,
+  MediaItem,
+  PriceData,
+  Product,
+  ProductOption,
+  StoreVariant,
+  Variant,
+} from '@merx/contract';
+import {
+  discountedPrice,
+  formatMoney,
+  fromMinor,
+  pricePerUnit,
+  productStock,
+  profitOf,
+  variantInStock,
+} from '@merx/domain';
+import { effectiveVariant } from './products.repo.js';
+import type { ProductRecord, StoredMedia, VariantRecord } from './products.types.js';
+
+/** What shapes a product on the wire besides the product itself. */
+export interface MapContext {
+  currency: string;
+  locale: string;
+  publicUrl: string;
+  /** Include cost and profit (elevated caller that asked for merchant data). */
+  merchant: boolean;
+}
+
+export function priceDataOf(price: number, discounted: number, p: ProductRecord, ctx: MapContext): PriceData {
+  const out: PriceData = {
+    currency: ctx.currency,
+    price: fromMinor(price, ctx.currency),
+    discountedPrice: fromMinor(discounted, ctx.currency),
+    formatted: {
+      price: formatMoney(price, ctx.currency, ctx.locale),
+      discountedPrice: formatMoney(discounted, ctx.currency, ctx.locale),
+    },
+  };
+  const unit = p.data.pricePerUnitData;
+  if (unit) {
+    const perUnit = pricePerUnit(discounted, unit.totalQuantity, unit.baseQuantity);
+    out.pricePerUnit = fromMinor(perUnit, ctx.currency);
+    out.formatted.pricePerUnit = formatMoney(perUnit, ctx.currency, ctx.locale);
+  }
+  return out;
+}
+
+function costAndProfit(price: number, cost: number, ctx: MapContext): CostAndProfitData {
+  const { profit, margin } = profitOf(price, cost);
+  return {
+    itemCost: fromMinor(cost, ctx.currency),
+    formattedItemCost: formatMoney(cost, ctx.currency, ctx.locale),
+    profit: fromMinor(profit, ctx.currency),
+    formattedProfit: formatMoney(profit, ctx.currency, ctx.locale),
+    profitMargin: margin,
+  };
+}
+
+export function mediaItemOf(m: StoredMedia): MediaItem {
+  const image = { url: m.url, width: m.width, height: m.height, ...(m.altText ? { altText: m.altText } : {}) };
+  return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail: { url: m.url, width: 50, height: 50 } };
+}
+
+export function mediaOf(items: readonly StoredMedia[]): Media {
+  const mapped = items.map(mediaItemOf);
+  return mapped.length > 0 ? { mainMedia: mapped[0], items: mapped } : { items: [] };
+}
+
+/** Options with each choice's stock and visibility worked out from the variants that carry it. */
+export function optionsOf(
+  p: ProductRecord,
+  variantsFor: readonly VariantRecord[] | ((optionName: string) => readonly VariantRecord[]),
+): ProductOption[] {
+  const mediaById = new Map(p.data.media.map((m) => [m.id, m]));
+  return p.data.options.map((option) => {
+    const pool = typeof variantsFor === 'function' ? variantsFor(option.name) : variantsFor;
+    return {
+      optionType: option.optionType,
+      name: option.name,
+      choices: option.choices.map((choice) => {
+        const carrying = pool.filter((v) => v.choices[option.name] === choice.description);
+        const visibleCarrying = carrying.filter((v) => v.visible);
+        const media = choice.mediaIds.map((id) => mediaById.get(id)).filter((m): m is StoredMedia => m !== undefined);
+        return {
+          value: choice.value,
+          description: choice.description,
+          ...(media.length > 0 ? { media: mediaOf(media) } : {}),
+          inStock: visibleCarrying.some(variantInStock),
+          visible: visibleCarrying.length > 0,
+        };
+      }),
+    };
+  });
+}
+
+export function variantOf(p: ProductRecord, v: VariantRecord, ctx: MapContext): Variant {
+  const e = effectiveVariant(p, v);
+  const priceData = priceDataOf(e.price, e.discounted, p, ctx);
+  return {
+    id: v.id,
+    choices: v.choices,
+    variant: {
+      priceData,
+      convertedPriceData: priceData,
+      ...(ctx.merchant && e.cost !== null ? { costAndProfitData: costAndProfit(e.discounted, e.cost, ctx) } : {}),
+      ...(e.weight !== null ? { weight: e.weight } : {}),
+      ...(e.sku ? { sku: e.sku } : {}),
+      visible: v.visible,
+    },
+    stock: {
+      trackQuantity: v.trackQuantity,
+      ...(v.trackQuantity ? { quantity: v.quantity ?? 0 } : {}),
+      inStock: variantInStock(v),
+    },
+  };
+}
+
+function range(values: number[]): { minValue: number; maxValue: number } {
+  return values.length
+    ? { minValue: Math.min(...values), maxValue: Math.max(...values) }
+    : { minValue: 0, maxValue: 0 };
+}
+
+/** A product in the catalog v1 wire shape. */
+export function productOf(p: ProductRecord, variants: readonly VariantRecord[], ctx: MapContext): Product {
+  const visible = variants.filter((v) => v.visible);
+  const pool = (visible.length > 0 ? visible : variants).map((v) => effectiveVariant(p, v));
+  const discounted = discountedPrice(p.price, p.discount);
+  const priceData = priceDataOf(p.price, discounted, p, ctx);
+  const stock = productStock(variants);
+  const c = ctx.currency;
+  const product: Product = {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    visible: p.visible,
+    productType: p.productType,
+    description: p.description,
+    ...(p.sku ? { sku: p.sku } : {}),
+    ...(p.weight !== null ? { weight: p.weight } : {}),
+    weightRange: range(pool.map((v) => v.weight ?? 0)),
+    stock: {
+      trackInventory: stock.trackInventory,
+      ...(stock.quantity !== null ? { quantity: stock.quantity } : {}),
+      inStock: stock.inStock,
+      inventoryStatus: stock.inventoryStatus,
+    },
+    price: priceData,
+    priceData,
+    convertedPriceData: priceData,
+    priceRange: range(pool.map((v) => fromMinor(v.price, c))),
+    ...(ctx.merchant && p.cost !== null ? { costAndProfitData: costAndProfit(discounted, p.cost, ctx) } : {}),
+    ...(ctx.merchant
+      ? {
+          costRange: range(
+            pool
+              .map((v) => v.cost)
+              .filter((x): x is number => x !== null)
+              .map((x) => fromMinor(x, c)),
+          ),
+        }
+      : {}),
+    ...(p.data.pricePerUnitData ? { pricePerUnitData: p.data.pricePerUnitData } : {}),
+    additionalInfoSections: p.data.additionalInfoSections,
+    ribbons: p.ribbon ? [{ text: p.ribbon }] : [],
+    media: mediaOf(p.data.media),
+    customTextFields: p.data.customTextFields,
+    manageVariants: p.manageVariants,
+    productOptions: optionsOf(p, variants),
+    productPageUrl: { base: `${ctx.publicUrl}/`, path: `/product-page/${p.slug}` },
+    numericId: String(p.numericId),
+    inventoryItemId: p.id,
+    discount: {
+      type: p.discount.type,
+      value: p.discount.type === 'AMOUNT' ? fromMinor(p.discount.value, c) : p.discount.value,
+    },
+    collectionIds: p.collectionIds,
+    variants: variants.map((v) => variantOf(p, v, ctx)),
+    lastUpdated: p.updatedDate,
+    createdDate: p.createdDate,
+    ...(p.data.seoData ? { seoData: p.data.seoData } : {}),
+    ...(p.ribbon ? { ribbon: p.ribbon } : {}),
+    ...(p.brand ? { brand: p.brand } : {}),
+  };
+  return product;
+}
+
+/** A variant as the store-wide variants API shows it (`<productId>-<variantId>` ids). */
+export function storeVariantOf(p: ProductRecord, v: VariantRecord, ctx: MapContext): StoreVariant {
+  const wire = variantOf(p, v, ctx);
+  const choiceNames = Object.values(v.choices);
+  const mediaId = p.data.options
+    .flatMap((o) => o.choices.filter((c) => v.choices[o.name] === c.description).flatMap((c) => c.mediaIds))
+    .at(0);
+  const image = p.data.media.find((m) => m.id === mediaId) ?? p.data.media[0];
+  return {
+    id: `${p.id}-${v.id}`,
+    variantId: v.id,
+    productId: p.id,
+    variantName: choiceNames.length ? choiceNames.join(' | ') : p.name,
+    productName: p.name,
+    managedVariant: p.manageVariants,
+    ...(wire.variant.sku ? { sku: wire.variant.sku } : {}),
+    stock: wire.stock,
+    choices: v.choices,
+    collectionIds: p.collectionIds,
+    ...(image ? { media: { image: image.url } } : {}),
+    variant: wire.variant,
+  };
+}

@@ -1,0 +1,251 @@
+import {
+  type Database,
+  type DialectName,
+  type Executor,
+  jsonTextArray,
+  type ProductsTable,
+  type ProductVariantsTable,
+} from '@merx/db';
+import { discountedPrice, productStock } from '@merx/domain';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
+
+type ProductRow = Selectable<ProductsTable> & { collection_ids: string };
+
+const flag = (b: boolean) => (b ? 1 : 0);
+
+/** Product columns plus the product's collection ids, in one statement. */
+export function selectProducts(db: Executor, dialect: DialectName) {
+  return db
+    .selectFrom('products')
+    .selectAll('products')
+    .select((eb) =>
+      jsonTextArray(
+        dialect,
+        eb
+          .selectFrom('collection_products')
+          .select('collection_products.collection_id as v')
+          .whereRef('collection_products.product_id', '=', 'products.id')
+          .orderBy('collection_products.collection_id'),
+      ).as('collection_ids'),
+    );
+}
+
+export function toProductRecord(row: ProductRow): ProductRecord {
+  return {
+    id: row.id,
+    numericId: Number(row.numeric_id),
+    slug: row.slug,
+    name: row.name,
+    visible: row.visible === 1,
+    productType: row.product_type as ProductRecord['productType'],
+    sku: row.sku,
+    brand: row.brand,
+    ribbon: row.ribbon,
+    description: row.description,
+    price: Number(row.price),
+    discount: { type: row.discount_type as ProductRecord['discount']['type'], value: Number(row.discount_value) },
+    cost: row.cost === null ? null : Number(row.cost),
+    weight: row.weight,
+    manageVariants: row.manage_variants === 1,
+    data: JSON.parse(row.data) as ProductData,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    revision: row.revision,
+    collectionIds: JSON.parse(row.collection_ids) as string[],
+  };
+}
+
+export function toVariantRecord(row: Selectable<ProductVariantsTable>): VariantRecord {
+  return {
+    id: row.id,
+    position: row.position,
+    choices: JSON.parse(row.choices) as Record<string, string>,
+    price: row.price === null ? null : Number(row.price),
+    cost: row.cost === null ? null : Number(row.cost),
+    weight: row.weight,
+    sku: row.sku,
+    visible: row.visible === 1,
+    trackQuantity: row.track_quantity === 1,
+    quantity: row.quantity === null ? null : Number(row.quantity),
+    inStock: row.in_stock === 1,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+  };
+}
+
+/** The price, cost and weight a variant really has: its own when variants are managed, else the product's. */
+export function effectiveVariant(p: ProductRecord, v: VariantRecord) {
+  const managed = p.manageVariants;
+  const price = managed && v.price !== null ? v.price : p.price;
+  return {
+    price,
+    discounted: discountedPrice(price, p.discount),
+    cost: managed && v.cost !== null ? v.cost : p.cost,
+    weight: managed && v.weight !== null ? v.weight : p.weight,
+    sku: managed && v.sku ? v.sku : p.sku,
+  };
+}
+
+/** Columns derived from the product and its variants (ranges, stock), kept for filtering and sorting. */
+function productColumns(p: ProductRecord, variants: readonly VariantRecord[]): Insertable<ProductsTable> {
+  const visible = variants.filter((v) => v.visible);
+  const pool = (visible.length > 0 ? visible : variants).map((v) => effectiveVariant(p, v));
+  const prices = pool.map((v) => v.price);
+  const costs = pool.map((v) => v.cost).filter((c): c is number => c !== null);
+  const weights = pool.map((v) => v.weight ?? 0);
+  const stock = productStock(variants);
+  return {
+    id: p.id,
+    numeric_id: p.numericId,
+    slug: p.slug,
+    name: p.name,
+    visible: flag(p.visible),
+    product_type: p.productType,
+    sku: p.sku,
+    brand: p.brand,
+    ribbon: p.ribbon,
+    description: p.description,
+    price: p.price,
+    discount_type: p.discount.type,
+    discount_value: p.discount.value,
+    discounted_price: discountedPrice(p.price, p.discount),
+    cost: p.cost,
+    weight: p.weight,
+    price_min: prices.length ? Math.min(...prices) : p.price,
+    price_max: prices.length ? Math.max(...prices) : p.price,
+    cost_min: costs.length ? Math.min(...costs) : p.cost,
+    cost_max: costs.length ? Math.max(...costs) : p.cost,
+    weight_min: weights.length ? Math.min(...weights) : (p.weight ?? 0),
+    weight_max: weights.length ? Math.max(...weights) : (p.weight ?? 0),
+    track_inventory: flag(stock.trackInventory),
+    quantity: stock.quantity,
+    in_stock: flag(stock.inStock),
+    inventory_status: stock.inventoryStatus,
+    manage_variants: flag(p.manageVariants),
+    data: JSON.stringify(p.data),
+    created_date: p.createdDate,
+    updated_date: p.updatedDate,
+    revision: p.revision,
+  };
+}
+
+function variantColumns(productId: string, v: VariantRecord): Insertable<ProductVariantsTable> {
+  return {
+    product_id: productId,
+    id: v.id,
+    position: v.position,
+    choices: JSON.stringify(v.choices),
+    price: v.price,
+    cost: v.cost,
+    weight: v.weight,
+    sku: v.sku,
+    visible: flag(v.visible),
+    track_quantity: flag(v.trackQuantity),
+    quantity: v.quantity,
+    in_stock: flag(v.inStock),
+    created_date: v.createdDate,
+    updated_date: v.updatedDate,
+  };
+}
+
+export function createProductsRepo(dialect: DialectName) {
+  return {
+    async findById(ex: Executor, id: string): Promise<ProductRecord | undefined> {
+      const row = await selectProducts(ex, dialect).where('products.id', '=', id).executeTakeFirst();
+      return row ? toProductRecord(row) : undefined;
+    },
+
+    async findBySlug(ex: Executor, slug: string): Promise<ProductRecord | undefined> {
+      const row = await selectProducts(ex, dialect).where('products.slug', '=', slug).executeTakeFirst();
+      return row ? toProductRecord(row) : undefined;
+    },
+
+    /** Variants of several products in one statement, grouped by product id. */
+    async variantsOf(ex: Executor, productIds: readonly string[]): Promise<Map<string, VariantRecord[]>> {
+      const byProduct = new Map<string, VariantRecord[]>(productIds.map((id) => [id, []]));
+      if (productIds.length === 0) return byProduct;
+      const rows = await ex
+        .selectFrom('product_variants')
+        .selectAll()
+        .where('product_id', 'in', productIds)
+        .orderBy('product_id')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) byProduct.get(row.product_id)?.push(toVariantRecord(row));
+      return byProduct;
+    },
+
+    async slugsStartingWith(ex: Executor, base: string): Promise<string[]> {
+      const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const rows = await ex
+        .selectFrom('products')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${escaped}-%`)]))
+        .execute();
+      return rows.map((r) => r.slug);
+    },
+
+    async nextNumericId(ex: Executor): Promise<number> {
+      const row = await ex
+        .insertInto('sequences')
+        .values({ name: 'product', value: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+
+    async insert(ex: Executor, p: ProductRecord, variants: readonly VariantRecord[]): Promise<void> {
+      await ex.insertInto('products').values(productColumns(p, variants)).execute();
+      await this.replaceVariants(ex, p.id, variants, false);
+    },
+
+    /** Writes the product row (and, when given, its variants) computing the derived columns. */
+    async save(
+      ex: Executor,
+      p: ProductRecord,
+      variants: readonly VariantRecord[],
+      variantsChanged: boolean,
+    ): Promise<void> {
+      const { id: _id, ...columns } = productColumns(p, variants);
+      await ex.updateTable('products').set(columns).where('id', '=', p.id).execute();
+      if (variantsChanged) await this.replaceVariants(ex, p.id, variants, true);
+    },
+
+    async replaceVariants(
+      ex: Executor,
+      productId: string,
+      variants: readonly VariantRecord[],
+      clear: boolean,
+    ): Promise<void> {
+      if (clear) await ex.deleteFrom('product_variants').where('product_id', '=', productId).execute();
+      // Chunked so that very large option matrices stay under the engines' parameter limits.
+      for (let i = 0; i < variants.length; i += 200) {
+        const chunk = variants.slice(i, i + 200).map((v) => variantColumns(productId, v));
+        await ex.insertInto('product_variants').values(chunk).execute();
+      }
+    },
+
+    async delete(ex: Executor, id: string): Promise<boolean> {
+      const res = await ex.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    async existingIds(ex: Executor, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await ex.selectFrom('products').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async count(db: Kysely<Database>): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type ProductsRepo = ReturnType<typeof createProductsRepo>;

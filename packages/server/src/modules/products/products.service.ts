@@ -1,0 +1,302 @@
+import {
+  ALL_PRODUCTS_COLLECTION_ID,
+  DEFAULT_VARIANT_ID,
+  errorCodes,
+  eventTypes,
+  type Product,
+  type ProductInput,
+  type ProductPatch,
+} from '@merx/contract';
+import { type Executor, runQuery, withTransaction } from '@merx/db';
+import { AppError, currencyDigits, firstFreeSlug, invalid, notFound, parseQuery, slugify, toMinor } from '@merx/domain';
+import type { NewEvent } from '../../events/outbox.js';
+import { newId } from '../../lib/ids.js';
+import { sanitizeDescription } from '../../lib/sanitize.js';
+import type { CatalogDeps } from './catalog-deps.js';
+import {
+  buildVariants,
+  emptyProductData,
+  normaliseDiscount,
+  normaliseOptions,
+  productDataOf,
+} from './products.input.js';
+import { type MapContext, productOf } from './products.mapper.js';
+import { productQuerySpec } from './products.query.js';
+import { createProductsRepo, selectProducts, toProductRecord } from './products.repo.js';
+import type { ProductRecord, VariantRecord } from './products.types.js';
+
+export interface ReadOptions {
+  /** Elevated caller: sees hidden products. */
+  elevated: boolean;
+  /** Elevated caller that asked for cost and profit. */
+  merchant: boolean;
+}
+
+/** Catalog v1 products: create, change, delete, read and query. */
+export function createProductService(deps: CatalogDeps) {
+  const repo = createProductsRepo(deps.dialect);
+  const ctx = (merchant: boolean): MapContext => ({ ...deps.store(), publicUrl: deps.publicUrl, merchant });
+
+  async function load(ex: Executor, id: string, opts: { elevated: boolean }): Promise<ProductRecord> {
+    const p = await repo.findById(ex, id);
+    if (!p || (!p.visible && !opts.elevated))
+      throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
+    return p;
+  }
+
+  async function uniqueSlug(ex: Executor, wanted: string | undefined, name: string, selfId?: string): Promise<string> {
+    if (wanted) {
+      const other = await repo.findBySlug(ex, wanted);
+      if (other && other.id !== selfId) {
+        throw new AppError(
+          'ALREADY_EXISTS',
+          errorCodes.slugAlreadyExists,
+          `Another product already has the slug "${wanted}"`,
+          { slug: wanted },
+        );
+      }
+      return wanted;
+    }
+    const base = slugify(name, 'product');
+    return firstFreeSlug(base, await repo.slugsStartingWith(ex, base));
+  }
+
+  function stockDefaults(stock: ProductInput['stock'], fallback?: VariantRecord) {
+    const trackQuantity = stock?.trackInventory ?? fallback?.trackQuantity ?? false;
+    return {
+      trackQuantity,
+      quantity: trackQuantity ? (stock?.quantity ?? fallback?.quantity ?? 0) : null,
+      inStock: stock?.inStock ?? fallback?.inStock ?? true,
+    };
+  }
+
+  /** Saves a changed product with optimistic concurrency: a concurrent writer makes this one fail cleanly. */
+  async function save(
+    trx: Executor,
+    before: ProductRecord,
+    after: ProductRecord,
+    variants: VariantRecord[],
+    variantsChanged: boolean,
+  ) {
+    const res = await trx
+      .updateTable('products')
+      .set({ revision: before.revision + 1 })
+      .where('id', '=', before.id)
+      .where('revision', '=', before.revision)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      throw new AppError(
+        'FAILED_PRECONDITION',
+        'CONCURRENT_MODIFICATION',
+        'The product was changed at the same time; try again',
+        { productId: before.id },
+      );
+    }
+    await repo.save(trx, { ...after, revision: before.revision + 1 }, variants, variantsChanged);
+  }
+
+  const service = {
+    repo,
+    load,
+    save,
+    ctx,
+
+    async create(input: ProductInput): Promise<Product> {
+      const { currency } = deps.store();
+      const priceInput = input.priceData?.price ?? input.price?.price;
+      if (priceInput === undefined) throw invalid('product.priceData.price', 'is required', 'REQUIRED_FIELD');
+      const price = toMinor(priceInput, currency);
+      const options = normaliseOptions(input.productOptions ?? [], []);
+      const discount = normaliseDiscount(input.discount, price, currency);
+      const now = deps.clock.now().toISOString();
+      const variants = buildVariants(options, [], stockDefaults(input.stock), now, newId, DEFAULT_VARIANT_ID);
+      const id = newId();
+      return withTransaction(deps.db, async (uow) => {
+        const record: ProductRecord = {
+          id,
+          numericId: await repo.nextNumericId(uow.trx),
+          slug: await uniqueSlug(uow.trx, input.slug, input.name),
+          name: input.name,
+          visible: input.visible ?? true,
+          productType: input.productType ?? 'physical',
+          sku: input.sku || null,
+          brand: input.brand || null,
+          ribbon: input.ribbon || input.ribbons?.[0]?.text || null,
+          description: sanitizeDescription(input.description ?? ''),
+          price,
+          discount,
+          cost: input.costAndProfitData?.itemCost != null ? toMinor(input.costAndProfitData.itemCost, currency) : null,
+          weight: input.weight ?? null,
+          manageVariants: input.manageVariants ?? false,
+          data: productDataOf(input, emptyProductData, options),
+          createdDate: now,
+          updatedDate: now,
+          revision: 1,
+          collectionIds: [ALL_PRODUCTS_COLLECTION_ID],
+        };
+        await repo.insert(uow.trx, record, variants);
+        await deps.collections.addToAllProducts(uow.trx, id);
+        const wire = productOf(record, variants, ctx(true));
+        await deps.outbox.append(uow, {
+          type: eventTypes.productCreated,
+          entityId: id,
+          payload: {
+            productId: id,
+            name: wire.name,
+            price: wire.priceData,
+            visible: wire.visible,
+            media: wire.media,
+            sku: wire.sku,
+            productPageUrl: wire.productPageUrl,
+            brand: wire.brand,
+            costAndProfitData: wire.costAndProfitData,
+            slug: wire.slug,
+          },
+        });
+        return wire;
+      });
+    },
+
+    async update(id: string, patch: ProductPatch): Promise<Product> {
+      const { currency } = deps.store();
+      return withTransaction(deps.db, async (uow) => {
+        const before = await load(uow.trx, id, { elevated: true });
+        const oldVariants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
+        const now = deps.clock.now().toISOString();
+        const price = patch.priceData?.price ?? patch.price?.price;
+        const after: ProductRecord = { ...before, updatedDate: now };
+        const changed: string[] = [];
+        const set = <K extends keyof ProductRecord>(key: K, value: ProductRecord[K], wireName: string) => {
+          if (JSON.stringify(after[key]) !== JSON.stringify(value)) changed.push(wireName);
+          after[key] = value;
+        };
+        if (patch.name !== undefined) set('name', patch.name, 'name');
+        if (patch.slug !== undefined) set('slug', await uniqueSlug(uow.trx, patch.slug, after.name, id), 'slug');
+        if (patch.visible != null) set('visible', patch.visible, 'visible');
+        if (patch.productType !== undefined) set('productType', patch.productType, 'productType');
+        if (patch.description !== undefined)
+          set('description', sanitizeDescription(patch.description ?? ''), 'description');
+        if (patch.sku !== undefined) set('sku', patch.sku || null, 'sku');
+        if (patch.brand !== undefined) set('brand', patch.brand || null, 'brand');
+        if (patch.ribbon !== undefined || patch.ribbons !== undefined)
+          set('ribbon', patch.ribbon || patch.ribbons?.[0]?.text || null, 'ribbon');
+        if (patch.weight !== undefined) set('weight', patch.weight ?? null, 'weight');
+        if (patch.manageVariants != null) set('manageVariants', patch.manageVariants, 'manageVariants');
+        if (price !== undefined) set('price', toMinor(price, currency), 'priceData');
+        if (patch.costAndProfitData !== undefined) {
+          const cost = patch.costAndProfitData.itemCost;
+          set('cost', cost == null ? null : toMinor(cost, currency), 'costAndProfitData');
+        }
+        if (patch.discount !== undefined) {
+          set('discount', normaliseDiscount(patch.discount, after.price, currency), 'discount');
+        } else if (after.discount.type === 'AMOUNT' && after.discount.value > after.price) {
+          throw invalid('product.priceData.price', 'must not be less than the discount amount', 'MIN');
+        }
+        const options = patch.productOptions
+          ? normaliseOptions(patch.productOptions, before.data.options)
+          : before.data.options;
+        const data = productDataOf(patch, before.data, options);
+        if (JSON.stringify(data) !== JSON.stringify(before.data))
+          changed.push('productOptions', 'additionalInfoSections', 'customTextFields', 'pricePerUnitData', 'seoData');
+        after.data = data;
+
+        let variants = oldVariants;
+        let variantsChanged = false;
+        if (patch.productOptions) {
+          variants = buildVariants(
+            options,
+            oldVariants,
+            stockDefaults(patch.stock, oldVariants[0]),
+            now,
+            newId,
+            DEFAULT_VARIANT_ID,
+          );
+          variantsChanged = JSON.stringify(variants) !== JSON.stringify(oldVariants);
+        }
+        const stockEvents: NewEvent[] = [];
+        if (patch.stock) {
+          const next = variants.map((v) => ({
+            ...v,
+            trackQuantity: patch.stock?.trackInventory ?? v.trackQuantity,
+            quantity:
+              (patch.stock?.trackInventory ?? v.trackQuantity) ? (patch.stock?.quantity ?? v.quantity ?? 0) : null,
+            inStock: patch.stock?.inStock ?? v.inStock,
+            updatedDate: now,
+          }));
+          stockEvents.push(...deps.inventoryEvents(id, variants, next, now));
+          variantsChanged ||= stockEvents.length > 0;
+          variants = next;
+        }
+        await save(uow.trx, before, after, variants, variantsChanged);
+        const events: NewEvent[] = [
+          {
+            type: eventTypes.productChanged,
+            entityId: id,
+            payload: { productId: id, changedFields: [...new Set(changed)] },
+          },
+          ...stockEvents,
+        ];
+        if (patch.productOptions && variantsChanged) {
+          events.push({
+            type: eventTypes.variantsChanged,
+            entityId: id,
+            payload: {
+              productId: id,
+              variants: variants.map((v) => ({ variantId: v.id, choices: v.choices, changedFields: ['choices'] })),
+            },
+          });
+        }
+        await deps.outbox.append(uow, events);
+        return productOf({ ...after, revision: before.revision + 1 }, variants, ctx(true));
+      });
+    },
+
+    async delete(id: string): Promise<void> {
+      await withTransaction(deps.db, async (uow) => {
+        const collectionIds = (await load(uow.trx, id, { elevated: true })).collectionIds;
+        await repo.delete(uow.trx, id);
+        await deps.collections.touch(uow.trx, collectionIds);
+        await deps.outbox.append(uow, { type: eventTypes.productDeleted, entityId: id, payload: { productId: id } });
+      });
+    },
+
+    /** One product with its variants: two statements. */
+    async get(id: string, opts: ReadOptions): Promise<Product> {
+      const p = await load(deps.db, id, opts);
+      const variants = (await repo.variantsOf(deps.db, [id])).get(id) ?? [];
+      return productOf(p, variants, ctx(opts.merchant));
+    },
+
+    /** A page of products: the page, the count, and the page's variants (three statements). */
+    async query(rawQuery: unknown, opts: ReadOptions & { filterAsString?: boolean }) {
+      const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
+      const query = parseQuery(rawQuery ?? {}, spec, { filterAsString: opts.filterAsString ?? false });
+      let base = selectProducts(deps.db, deps.dialect);
+      let countBase = deps.db.selectFrom('products');
+      if (!opts.elevated) {
+        base = base.where('products.visible', '=', 1);
+        countBase = countBase.where('products.visible', '=', 1);
+      }
+      const page = await runQuery<Parameters<typeof toProductRecord>[0]>({
+        base,
+        countBase,
+        spec,
+        query,
+        cursorSecret: deps.cursorSecret,
+      });
+      const records = page.rows.map(toProductRecord);
+      const variants = await repo.variantsOf(
+        deps.db,
+        records.map((p) => p.id),
+      );
+      const mapCtx = ctx(opts.merchant);
+      return {
+        products: records.map((p) => productOf(p, variants.get(p.id) ?? [], mapCtx)),
+        page,
+      };
+    },
+  };
+  return service;
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

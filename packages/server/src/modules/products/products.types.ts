@@ -1,0 +1,80 @@
+import type { Discount } from '@merx/domain';
+
+/** A media item of a product, as stored in the product's JSON data. */
+export interface StoredMedia {
+  id: string;
+  mediaType: 'image' | 'video';
+  url: string;
+  width: number;
+  height: number;
+  title: string;
+  altText?: string;
+}
+
+export interface StoredChoice {
+  value: string;
+  description: string;
+  /** Ids of the product's media shown for this choice. */
+  mediaIds: string[];
+}
+
+export interface StoredOption {
+  name: string;
+  optionType: 'drop_down' | 'color';
+  choices: StoredChoice[];
+}
+
+/** Presentation data of a product, kept in the `data` JSON column. */
+export interface ProductData {
+  media: StoredMedia[];
+  options: StoredOption[];
+  additionalInfoSections: Array<{ title: string; description: string }>;
+  customTextFields: Array<{ title: string; maxLength: number; mandatory: boolean }>;
+  pricePerUnitData: {
+    totalQuantity: number;
+    totalMeasurementUnit: string;
+    baseQuantity: number;
+    baseMeasurementUnit: string;
+  } | null;
+  seoData: Record<string, unknown> | null;
+}
+
+/** A product as the service works with it: money in minor units, data parsed. */
+export interface ProductRecord {
+  id: string;
+  numericId: number;
+  slug: string;
+  name: string;
+  visible: boolean;
+  productType: 'physical' | 'digital';
+  sku: string | null;
+  brand: string | null;
+  ribbon: string | null;
+  description: string;
+  price: number;
+  discount: Discount;
+  cost: number | null;
+  weight: number | null;
+  manageVariants: boolean;
+  data: ProductData;
+  createdDate: string;
+  updatedDate: string;
+  revision: number;
+  collectionIds: string[];
+}
+
+export interface VariantRecord {
+  id: string;
+  position: number;
+  choices: Record<string, string>;
+  price: number | null;
+  cost: number | null;
+  weight: number | null;
+  sku: string | null;
+  visible: boolean;
+  trackQuantity: boolean;
+  quantity: number | null;
+  inStock: boolean;
+  createdDate: string;
+  updatedDate: string;
+}

@@ -1,0 +1,53 @@
+import type { Database } from '@merx/db';
+import type { Kysely } from 'kysely';
+import { randomToken } from '../../lib/ids.js';
+
+/** Store-wide settings that shape every answer (currency and locale of formatted prices, store name). */
+export interface StoreSettings {
+  name: string;
+  currency: string;
+  locale: string;
+}
+
+const defaults: StoreSettings = { name: 'Merx Store', currency: 'USD', locale: 'en-US' };
+
+async function read<T>(db: Kysely<Database>, key: string): Promise<T | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as T) : undefined;
+}
+
+async function write(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: text })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text }))
+    .execute();
+}
+
+export function createSettingsService(db: Kysely<Database>) {
+  return {
+    async store(): Promise<StoreSettings> {
+      return { ...defaults, ...(await read<Partial<StoreSettings>>(db, 'store')) };
+    },
+    async updateStore(patch: Partial<StoreSettings>): Promise<StoreSettings> {
+      const next = { ...(await this.store()), ...patch };
+      await write(db, 'store', next);
+      return next;
+    },
+    /** A secret generated on first use and kept in the database, so every process signs cursors alike. */
+    async secret(name: string): Promise<string> {
+      const key = `secret:${name}`;
+      const existing = await read<string>(db, key);
+      if (existing) return existing;
+      await db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(randomToken(32)) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      return (await read<string>(db, key)) as string;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
