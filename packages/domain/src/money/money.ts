@@ -14,11 +14,10 @@ export function currencyDigits(currency: string): number {
 
 /** A decimal amount from the wire (e.g. 12.5) as minor units, rounded half away from zero. */
 export function toMinor(amount: number, currency: string): number {
-  const factor = 10 ** currencyDigits(currency);
-  const scaled = amount * factor;
-  // Guard against binary noise such as 1.005 * 100 = 100.49999999999999.
-  const nudged = Math.abs(scaled - Math.round(scaled)) < 1e-7 ? Math.round(scaled) : scaled;
-  return Math.sign(nudged) * Math.round(Math.abs(nudged));
+  // Shift the decimal point in the number's shortest decimal form (1.005 stays 1.005, not 1.00499…).
+  const [mantissa, exponent] = amount.toExponential().split('e') as [string, string];
+  const scaled = Number(`${mantissa}e${Number(exponent) + currencyDigits(currency)}`);
+  return Math.sign(scaled) * Math.round(Math.abs(scaled));
 }
 
 /** Minor units as the decimal number the wire carries. */

@@ -4,9 +4,9 @@ import sjson from 'secure-json-parse';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** JSON bodies: an empty body counts as `{}`; malformed JSON or prototype pollution is a validation error. */
+/** JSON is the only body type (others get 415). JSON bodies: an empty body counts as `{}`; malformed JSON or prototype pollution is a validation error. */
 export function registerJsonBody(app: FastifyInstance): void {
-  app.removeContentTypeParser(['application/json']);
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});

@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { createDb, migrateToLatest } from '@merx/db';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { seedDemoStore } from './seed/seed-demo.js';
+import { seedLargeCatalog } from './seed/large-catalog.js';
+
+const usage = `Usage: npm run merx -- <command>
+
+Commands:
+  api-key create [--name NAME] [--scope SCOPE ...]   create an API key (printed once); default scope "*"
+  api-key list                                        list API keys (never their secrets)
+  api-key revoke <id>                                 revoke an API key
+  seed --products N [--collections N]                 add N generated products (for benchmarks)
+  seed --demo                                         load the demo store into an empty catalog
+  migrate                                             bring the database schema up to date
+
+The database is DATABASE_URL (postgres://…) or MERX_DATA_DIR/merx.db (default ./data/merx.db).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      scope: { type: 'string', multiple: true },
+      products: { type: 'string' },
+      collections: { type: 'string' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, sub, arg] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(`${usage}\n`);
+    return command ? 0 : 1;
+  }
+  const config = { ...loadConfig(), seedDemo: false };
+  const merx = createDb({ url: config.databaseUrl });
+  try {
+    await migrateToLatest(merx.db, merx.dialect);
+    if (command === 'migrate') {
+      process.stdout.write('Database is up to date.\n');
+      return 0;
+    }
+    const { services, app } = await buildApp({ config, merx, logger: false });
+    try {
+      if (command === 'api-key' && sub === 'create') {
+        const key = await services.apiKeys.create({ name: values.name ?? 'CLI key', scopes: values.scope ?? ['*'] });
+        process.stdout.write(`Created API key "${key.name}" (${key.id}) with scopes ${key.scopes.join(', ')}:\n\n  ${key.key}\n\nIt is shown only this once.\n`);
+        return 0;
+      }
+      if (command === 'api-key' && sub === 'list') {
+        for (const k of await services.apiKeys.list()) {
+          process.stdout.write(`${k.id}  ${k.prefix}…  ${k.name}  [${k.scopes.join(', ')}]  created ${k.createdDate}${k.revokedDate ? `  revoked ${k.revokedDate}` : ''}\n`);
+        }
+        return 0;
+      }
+      if (command === 'api-key' && sub === 'revoke' && arg) {
+        await services.apiKeys.revoke(arg);
+        process.stdout.write(`Revoked ${arg}.\n`);
+        return 0;
+      }
+      if (command === 'seed' && values.demo) {
+        const counts = await seedDemoStore(services, config.mediaDir);
+        process.stdout.write(`Loaded the demo store: ${counts.products} products in ${counts.collections} collections.\n`);
+        return 0;
+      }
+      if (command === 'seed' && values.products) {
+        const products = Number(values.products);
+        if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive whole number');
+        const collections = values.collections ? Number(values.collections) : undefined;
+        const started = Date.now();
+        const counts = await seedLargeCatalog(merx, {
+          products,
+          ...(collections ? { collections } : {}),
+          onProgress: (done) => process.stdout.write(`\r  ${done} / ${products}`),
+        });
+        process.stdout.write(`\nAdded ${counts.products} products in ${counts.collections} collections in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+        return 0;
+      }
+    } finally {
+      await app.close();
+    }
+    process.stderr.write(`Unknown command.\n\n${usage}\n`);
+    return 1;
+  } finally {
+    await merx.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`merx: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
