@@ -15,7 +15,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 describe('POST /stores/v1/products', () => {
   it('generates a slug from the name and de-duplicates it with -1, -2', async () => {
     const name = unique('Linen Shirt ');
-    const base = name.toLowerCase().replace(' ', '-');
+    const base = name.toLowerCase().replaceAll(' ', '-');
     const first = await kit.createProduct({ name });
     const second = await kit.createProduct({ name });
     const third = await kit.createProduct({ name });
@@ -190,9 +190,12 @@ describe('POST /stores/v1/products', () => {
     expect(a).not.toHaveProperty('_id');
   });
 
-  it('answers the same product from GET as from create', async () => {
+  it('answers the same product from a merchant GET as from create', async () => {
     const created = await kit.createProduct({ ...sizeAndColor(), brand: 'Same', ribbon: 'Sale' });
-    const res = await kit.owner.get(`/stores-reader/v1/products/${created.id}`, { id: created.id });
+    const res = await kit.owner.get(`/stores-reader/v1/products/${created.id}`, {
+      id: created.id,
+      includeMerchantSpecificData: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.product).toEqual(created);
   });
