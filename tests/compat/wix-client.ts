@@ -26,7 +26,9 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** Parsed JSON body, when there was one. */
   body: unknown;
+  /** Status and `X-Wix-Request-Id` of the answer. */
   status?: number;
+  responseRequestId?: string | null;
 }
 
 /**
@@ -69,6 +71,7 @@ export function rewritingFetch(baseUrl: string, realFetch: typeof fetch, log: Re
     log.push(entry);
     const response = request ? await realFetch(new Request(target, request), init) : await realFetch(target, init);
     entry.status = response.status;
+    entry.responseRequestId = response.headers.get('x-wix-request-id');
     return response;
   };
 }

@@ -50,16 +50,14 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: 
   return result.data;
 }
 
-function readInput(request: FastifyRequest, route: AnyRoute): unknown {
+function readInput(request: FastifyRequest): unknown {
   if (request.method === 'GET' || request.method === 'DELETE') {
     const input = decodeGetInput((request.query ?? {}) as Record<string, unknown>);
     // Path parameters come back as duplicate query fields (WIRE.md 0.5): the path wins.
     for (const key of Object.keys((request.params ?? {}) as object)) delete input[key];
     return input;
   }
-  const body = request.body ?? {};
-  if (route.queryRoute || typeof body !== 'object' || Array.isArray(body)) return body;
-  return body;
+  return request.body ?? {};
 }
 
 /** Registers `routes` on `app`, each behind validation and its access rule. */
@@ -71,7 +69,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       url: route.url,
       handler: async (request, reply) => {
         const params = parseWith(route.params, request.params ?? {}, '');
-        const input = parseWith(route.input, readInput(request, route), '');
+        const input = parseWith(route.input, readInput(request), '');
         const caller = await callers.resolve(request.headers.authorization);
         assertAccess(caller, route.access);
         const result = await route.handler({ params, input, caller, request, reply });

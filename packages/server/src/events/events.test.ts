@@ -1,0 +1,64 @@
+import type { MerxEvent } from '@merx/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing.js';
+
+let server: TestServer;
+const seen: MerxEvent[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  server.dispatcher.subscribe('*', (event) => {
+    seen.push(event);
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function createProduct(payload: unknown) {
+  return server.app.inject({ method: 'POST', url: '/stores/v1/products', headers: { authorization: server.apiKey }, payload });
+}
+
+describe('the event outbox', () => {
+  it('hands a committed change to subscribers once, with its payload', async () => {
+    const res = await createProduct({ product: { name: 'Outbox Mug', priceData: { price: 12 } } });
+    const id = res.json().product.id;
+    await server.dispatcher.drain();
+    const created = seen.filter((e) => e.entityId === id);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ type: 'wix.stores.catalog.v1.product_created', payload: { productId: id, name: 'Outbox Mug' } });
+    await server.dispatcher.drain();
+    expect(seen.filter((e) => e.entityId === id)).toHaveLength(1);
+  });
+
+  it('marks dispatched events so that no process delivers them again', async () => {
+    await server.dispatcher.drain();
+    const pending = await server.merx.db.selectFrom('outbox').select('id').where('dispatched_date', 'is', null).execute();
+    expect(pending).toHaveLength(0);
+  });
+
+  it('writes and delivers nothing for a refused request', async () => {
+    const before = await server.merx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const seenBefore = seen.length;
+    const res = await createProduct({ product: { name: 'Bad', priceData: { price: 10 }, discount: { type: 'PERCENT', value: 150 } } });
+    expect(res.statusCode).toBe(400);
+    await server.dispatcher.drain();
+    const after = await server.merx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(seen.length).toBe(seenBefore);
+  });
+
+  it('keeps delivering to other subscribers when one throws', async () => {
+    const got: string[] = [];
+    const off1 = server.dispatcher.subscribe('wix.stores.catalog.v1.product_created', () => {
+      throw new Error('subscriber bug');
+    });
+    const off2 = server.dispatcher.subscribe('wix.stores.catalog.v1.product_created', (e) => {
+      got.push(e.entityId);
+    });
+    const res = await createProduct({ product: { name: 'Sturdy Mug', priceData: { price: 14 } } });
+    await server.dispatcher.drain();
+    expect(got).toEqual([res.json().product.id]);
+    off1();
+    off2();
+  });
+});
