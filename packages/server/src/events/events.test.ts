@@ -14,7 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function createProduct(payload: unknown) {
+async function createProduct(payload: Record<string, unknown>) {
   return server.app.inject({ method: 'POST', url: '/stores/v1/products', headers: { authorization: server.apiKey }, payload });
 }
 

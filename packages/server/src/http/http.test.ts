@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
 import { toEnvelope } from './error-handler.js';
@@ -10,7 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const inject = (opts: Parameters<TestServer['app']['inject']>[0]) => server.app.inject(opts);
+const inject = (opts: InjectOptions) => server.app.inject(opts);
 const r = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64url');
 
 describe('cross-cutting contract rules', () => {
