@@ -33,7 +33,9 @@ export interface RecordedRequest {
 
 /**
  * An auth strategy for anonymous reads: sends no credentials. (Visitor tokens from `/oauth2/token` do not exist in
- * Merx yet.) `createClient` only needs `getAuthHeaders`; the rest of the strategy shape is optional.
+ * Merx yet.) `createClient` only calls `getAuthHeaders` per request; it also reads `getActiveToken` and
+ * `shouldUseCDN` (www vs edge origin) when it builds a module, and both may be absent. Note that createClient's own
+ * default headers still put an empty `Authorization:` on every request.
  */
 export function anonymousStrategy() {
   return {
@@ -76,7 +78,10 @@ export function rewritingFetch(baseUrl: string, realFetch: typeof fetch, log: Re
   };
 }
 
-function makeClient(fetchFn: typeof fetch, auth: ReturnType<typeof anonymousStrategy> | ReturnType<typeof ApiKeyStrategy>) {
+function makeClient(
+  fetchFn: typeof fetch,
+  auth: ReturnType<typeof anonymousStrategy> | ReturnType<typeof ApiKeyStrategy>,
+) {
   return createClient({ modules: { products, collections }, auth, fetch: fetchFn });
 }
 

@@ -18,9 +18,17 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+/**
+ * Brings the schema up to date; throws with the failing migration's error. `schema` names the PostgreSQL schema
+ * that holds the migration tables: without it Kysely takes a migration table in any other schema of the database
+ * (another test file's) for its own.
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -30,7 +30,7 @@ export async function createTestDb(options: { onQuery?: CreateTestDbQueryHook } 
       poolSize: 5,
       ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     });
-    await migrateToLatest(merx.db, merx.dialect);
+    await migrateToLatest(merx.db, merx.dialect, schema);
     return {
       ...merx,
       async destroy() {

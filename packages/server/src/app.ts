@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -97,6 +98,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
 
   registerRequestId(app);
   registerErrorHandler(app);
+  // Storefronts on other origins call the API with tokens in `Authorization`, never cookies.
+  await app.register(fastifyCors, {
+    origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : true,
+    credentials: false,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
+    maxAge: 600,
+  });
   registerJsonBody(app);
 
   const routes: AnyRoute[] = [...productRoutes(services), ...collectionRoutes(services.collections)];

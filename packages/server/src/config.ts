@@ -11,6 +11,8 @@ export interface Config {
   /** Public origin of this store, used in product page URLs and redirect links. */
   publicUrl: string;
   logLevel: string;
+  /** Origins allowed to call the API from a browser; empty means any origin. */
+  corsOrigins: string[];
   /** Load the demo catalog on first start with an empty database. */
   seedDemo: boolean;
 }
@@ -31,6 +33,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: resolve(dataDir, 'media'),
     publicUrl: (env.MERX_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    corsOrigins: (env.MERX_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     seedDemo: env.MERX_SEED_DEMO !== 'false',
   };
 }

@@ -42,6 +42,7 @@ export async function startTestServer(options: { listen?: boolean; demo?: boolea
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
     seedDemo: false,
+    corsOrigins: [],
   };
   const merxApp = await buildApp({ config, merx, logger: false });
   const apiKey = (await merxApp.services.apiKeys.create({ name: 'Test owner' })).key;

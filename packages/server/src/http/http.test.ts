@@ -44,39 +44,74 @@ describe('cross-cutting contract rules', () => {
   });
 
   it('takes path ids from the path and ignores their duplicates in the query string', async () => {
-    const res = await inject({ method: 'GET', url: '/v2/collections/00000000-000000-000000-000000000001?id=something-else' });
+    const res = await inject({
+      method: 'GET',
+      url: '/v2/collections/00000000-000000-000000-000000000001?id=something-else',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().collection.name).toBe('All Products');
   });
 
   it('treats an empty JSON body as {}', async () => {
-    const res = await inject({ method: 'POST', url: '/v2/collections/query', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await inject({
+      method: 'POST',
+      url: '/v2/collections/query',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers malformed JSON with a validation error on the body', async () => {
-    const res = await inject({ method: 'POST', url: '/v2/collections/query', headers: { 'content-type': 'application/json' }, payload: '{"query":' });
+    const res = await inject({
+      method: 'POST',
+      url: '/v2/collections/query',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'body must be well-formed JSON',
-      details: { validationError: { fieldViolations: [{ field: 'body', description: 'must be well-formed JSON', violatedRule: 'FORMAT' }] } },
+      details: {
+        validationError: {
+          fieldViolations: [{ field: 'body', description: 'must be well-formed JSON', violatedRule: 'FORMAT' }],
+        },
+      },
     });
   });
 
   it('refuses prototype pollution in JSON bodies', async () => {
-    const res = await inject({ method: 'POST', url: '/v2/collections/query', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
+    const res = await inject({
+      method: 'POST',
+      url: '/v2/collections/query',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1}}',
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('refuses a body over 1 MB as a validation error', async () => {
     const payload = JSON.stringify({ query: { filter: { name: 'x'.repeat(1_100_000) } } });
-    const res = await inject({ method: 'POST', url: '/v2/collections/query', headers: { 'content-type': 'application/json' }, payload });
+    const res = await inject({
+      method: 'POST',
+      url: '/v2/collections/query',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.validationError.fieldViolations[0]).toMatchObject({ field: 'body', violatedRule: 'MAX_SIZE' });
+    expect(res.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'body',
+      violatedRule: 'MAX_SIZE',
+    });
   });
 
   it('answers a non-JSON body with 415 in the envelope', async () => {
-    const res = await inject({ method: 'POST', url: '/v2/collections/query', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const res = await inject({
+      method: 'POST',
+      url: '/v2/collections/query',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().details.applicationError.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -109,20 +144,40 @@ describe('API keys', () => {
   it('refuses writes without a key and with an unknown key', async () => {
     const payload = { collection: { name: 'X' } };
     expect((await inject({ method: 'POST', url: '/stores/v1/collections', payload })).statusCode).toBe(401);
-    const wrong = await inject({ method: 'POST', url: '/stores/v1/collections', payload, headers: { authorization: 'merx_sk_nope' } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/stores/v1/collections',
+      payload,
+      headers: { authorization: 'merx_sk_nope' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('refuses a key without the needed scope and stops accepting a revoked key', async () => {
     const readOnly = await server.services.apiKeys.create({ name: 'read', scopes: ['orders:read'] });
     const payload = { collection: { name: 'Scoped' } };
-    const denied = await inject({ method: 'POST', url: '/stores/v1/collections', payload, headers: { authorization: readOnly.key } });
+    const denied = await inject({
+      method: 'POST',
+      url: '/stores/v1/collections',
+      payload,
+      headers: { authorization: readOnly.key },
+    });
     expect(denied.statusCode).toBe(403);
     const writer = await server.services.apiKeys.create({ name: 'writer', scopes: ['catalog:write'] });
-    const ok = await inject({ method: 'POST', url: '/stores/v1/collections', payload, headers: { authorization: writer.key } });
+    const ok = await inject({
+      method: 'POST',
+      url: '/stores/v1/collections',
+      payload,
+      headers: { authorization: writer.key },
+    });
     expect(ok.statusCode).toBe(200);
     await server.services.apiKeys.revoke(writer.id);
-    const revoked = await inject({ method: 'POST', url: '/stores/v1/collections', payload, headers: { authorization: writer.key } });
+    const revoked = await inject({
+      method: 'POST',
+      url: '/stores/v1/collections',
+      payload,
+      headers: { authorization: writer.key },
+    });
     expect(revoked.statusCode).toBe(401);
   });
 
@@ -143,11 +198,37 @@ describe('operations endpoints', () => {
     const doc = (await inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/stores/v1/products', '/stores-reader/v1/products/query-platformized', '/v2/collections/{id}']),
+      expect.arrayContaining([
+        '/stores/v1/products',
+        '/stores-reader/v1/products/query-platformized',
+        '/v2/collections/{id}',
+      ]),
     );
     expect(doc.paths['/stores/v1/products'].post.requestBody).toBeDefined();
     const docs = await inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('browsers on other origins', () => {
+  it('answers a CORS preflight so a storefront elsewhere can call the API', async () => {
+    const res = await inject({
+      method: 'OPTIONS',
+      url: '/stores-reader/v1/products/query-platformized',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://shop.example');
+    expect(String(res.headers['access-control-allow-headers'])).toContain('authorization');
+  });
+
+  it('lets the browser read the request id of an answer', async () => {
+    const res = await inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://shop.example' } });
+    expect(String(res.headers['access-control-expose-headers'])).toContain('x-wix-request-id');
   });
 });

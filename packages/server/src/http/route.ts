@@ -60,18 +60,29 @@ function readInput(request: FastifyRequest): unknown {
   return request.body ?? {};
 }
 
-/** Registers `routes` on `app`, each behind validation and its access rule. */
+/** The caller of each request, resolved in `onRequest`, before the body is read. */
+const callerOf = new WeakMap<FastifyRequest, Caller>();
+
+/**
+ * Registers `routes` on `app`, each behind its access rule and validation. Credentials are checked first, in
+ * `onRequest`: a caller without access gets 401/403 whatever the body holds, and never a validation error that
+ * describes an endpoint it may not use.
+ */
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], callers: CallerResolver): void {
   for (const route of routes) {
     const methods: HttpMethod[] = route.queryRoute ? ['GET', 'POST'] : [route.method];
     app.route({
       method: methods,
       url: route.url,
-      handler: async (request, reply) => {
-        const params = parseWith(route.params, request.params ?? {}, '');
-        const input = parseWith(route.input, readInput(request), '');
+      onRequest: async (request) => {
         const caller = await callers.resolve(request.headers.authorization);
         assertAccess(caller, route.access);
+        callerOf.set(request, caller);
+      },
+      handler: async (request, reply) => {
+        const caller = callerOf.get(request) ?? { kind: 'none' };
+        const params = parseWith(route.params, request.params ?? {}, '');
+        const input = parseWith(route.input, readInput(request), '');
         const result = await route.handler({ params, input, caller, request, reply });
         return reply.status(200).send(result);
       },
