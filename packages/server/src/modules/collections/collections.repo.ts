@@ -38,38 +38,36 @@ export function collectionOf(row: CollectionRow): Collection {
 
 export function createCollectionsRepo() {
   return {
-    async addProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<number> {
-      if (productIds.length === 0) return 0;
-      const existing = await ex
-        .selectFrom('collection_products')
-        .select('product_id')
-        .where('collection_id', '=', collectionId)
-        .where('product_id', 'in', productIds)
-        .execute();
-      const have = new Set(existing.map((r) => r.product_id));
-      const fresh = [...new Set(productIds)].filter((id) => !have.has(id));
+    /** Adds the products not yet in the collection, at its end; returns the ids it added. */
+    async addProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<string[]> {
+      if (productIds.length === 0) return [];
       const top = await ex
         .selectFrom('collection_products')
         .select((eb) => eb.fn.max('position').as('p'))
         .where('collection_id', '=', collectionId)
         .executeTakeFirst();
       const start = Number(top?.p ?? 0) + 1;
-      if (fresh.length) {
-        await ex
-          .insertInto('collection_products')
-          .values(fresh.map((product_id, i) => ({ collection_id: collectionId, product_id, position: start + i })))
-          .execute();
-      }
-      return fresh.length;
+      const wanted = [...new Set(productIds)];
+      // ON CONFLICT rather than a prior lookup, so a concurrent add of the same product cannot collide.
+      const rows = await ex
+        .insertInto('collection_products')
+        .values(wanted.map((product_id, i) => ({ collection_id: collectionId, product_id, position: start + i })))
+        .onConflict((oc) => oc.columns(['collection_id', 'product_id']).doNothing())
+        .returning('product_id')
+        .execute();
+      return rows.map((r) => r.product_id);
     },
 
-    async removeProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<void> {
-      if (productIds.length === 0) return;
-      await ex
+    /** Removes the products from the collection; returns the ids that were in it. */
+    async removeProducts(ex: Executor, collectionId: string, productIds: readonly string[]): Promise<string[]> {
+      if (productIds.length === 0) return [];
+      const rows = await ex
         .deleteFrom('collection_products')
         .where('collection_id', '=', collectionId)
         .where('product_id', 'in', productIds)
+        .returning('product_id')
         .execute();
+      return rows.map((r) => r.product_id);
     },
 
     async touch(ex: Executor, ids: readonly string[], now: string): Promise<void> {

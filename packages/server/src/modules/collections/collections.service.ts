@@ -13,6 +13,7 @@ import type { EventOutbox } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { collectionQuerySpec } from '../products/products.query.js';
+import { lockSlugs } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
 import { type CollectionRow, collectionOf, createCollectionsRepo, selectCollections } from './collections.repo.js';
 
@@ -45,6 +46,7 @@ export function createCollectionService(deps: CollectionDeps) {
     name: string,
     selfId?: string,
   ): Promise<string> {
+    await lockSlugs(ex, 'collection');
     if (wanted) {
       const other = await ex.selectFrom('collections').select('id').where('slug', '=', wanted).executeTakeFirst();
       if (other && other.id !== selfId) {
@@ -170,8 +172,10 @@ export function createCollectionService(deps: CollectionDeps) {
           set.name = patch.name;
           changed.push('name');
         }
-        if (patch.slug != null && patch.slug !== before.slug)
-          (set.slug = await uniqueSlug(uow.trx, patch.slug, before.name, id)), changed.push('slug');
+        if (patch.slug != null && patch.slug !== before.slug) {
+          set.slug = await uniqueSlug(uow.trx, patch.slug, before.name, id);
+          changed.push('slug');
+        }
         if (patch.description !== undefined) {
           set.description = patch.description ?? null;
           changed.push('description');
@@ -224,7 +228,7 @@ export function createCollectionService(deps: CollectionDeps) {
         await load(uow.trx, id, true);
         await checkProducts(uow.trx, productIds);
         const added = await repo.addProducts(uow.trx, id, productIds);
-        if (added > 0) await this.changed(uow, id, productIds);
+        if (added.length > 0) await this.changed(uow, id, added);
       });
     },
 
@@ -232,8 +236,9 @@ export function createCollectionService(deps: CollectionDeps) {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
-        await repo.removeProducts(uow.trx, id, productIds);
-        await this.changed(uow, id, productIds);
+        await checkProducts(uow.trx, productIds);
+        const removed = await repo.removeProducts(uow.trx, id, productIds);
+        if (removed.length > 0) await this.changed(uow, id, removed);
       });
     },
 

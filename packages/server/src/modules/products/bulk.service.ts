@@ -1,12 +1,15 @@
-import { type BulkProductsResponse, errorCodes, eventTypes } from '@merx/contract';
+import { type BulkProductsResponse, bulkUpdateProductsRequest, errorCodes, eventTypes } from '@merx/contract';
 import { withTransaction } from '@merx/db';
-import { AppError, currencyDigits, roundMinor, toMinor, ValidationError } from '@merx/domain';
+import { AppError, currencyDigits, fromMinor, roundMinor, toMinor, ValidationError } from '@merx/domain';
 import type { CatalogDeps } from './catalog-deps.js';
 import { productOf } from './products.mapper.js';
 import type { ProductService } from './products.service.js';
 import type { ProductRecord } from './products.types.js';
 
 type Edit = (p: ProductRecord) => ProductRecord;
+
+/** The values a bulk set accepts per field; adjustments are held to the same limits. */
+const settable = bulkUpdateProductsRequest.shape.set.shape;
 
 export interface Adjustment {
   amount?: number | undefined;
@@ -63,8 +66,9 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
     return p;
   }
 
-  function adjusted(value: number, a: Adjustment, minor: boolean): number {
+  function adjusted(value: number, a: Adjustment, field: 'price' | 'cost' | 'weight'): number {
     const currency = deps.store().currency;
+    const minor = field !== 'weight';
     const rate = a.percentage?.rate ?? a.rate;
     let next: number;
     if (rate !== undefined) {
@@ -79,6 +83,12 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
     next = minor ? roundMinor(next) : Math.round(next * 1000) / 1000;
     if (next < 0)
       throw new AppError('INVALID_ARGUMENT', 'NEGATIVE_VALUE', 'The adjustment would make the value negative');
+    // An adjustment may not reach a value that setting the field directly would refuse.
+    if (!settable[field].safeParse(minor ? fromMinor(next, currency) : next).success) {
+      throw new AppError('INVALID_ARGUMENT', 'VALUE_OUT_OF_RANGE', `The adjustment would put ${field} out of range`, {
+        field,
+      });
+    }
     return next;
   }
 
@@ -115,9 +125,9 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
       returnEntity: boolean,
     ) {
       const edit: Edit = (p) => {
-        if (adjust.price) return checkDiscount({ ...p, price: adjusted(p.price, adjust.price, true) });
-        if (adjust.cost) return { ...p, cost: adjusted(p.cost ?? 0, adjust.cost, true) };
-        if (adjust.weight) return { ...p, weight: adjusted(p.weight ?? 0, adjust.weight, false) };
+        if (adjust.price) return checkDiscount({ ...p, price: adjusted(p.price, adjust.price, 'price') });
+        if (adjust.cost) return { ...p, cost: adjusted(p.cost ?? 0, adjust.cost, 'cost') };
+        if (adjust.weight) return { ...p, weight: adjusted(p.weight ?? 0, adjust.weight, 'weight') };
         return p;
       };
       return run(ids, adjust.price ? 'price' : adjust.cost ? 'cost' : 'weight', edit, returnEntity);

@@ -49,6 +49,8 @@ export interface Kit {
   /** Outbox events appended after `seq` (from `lastSeq()`), oldest first. */
   eventsSince(seq: number): Promise<Array<{ type: string; entityId: string; payload: Record<string, unknown> }>>;
   lastSeq(): Promise<number>;
+  /** SQL statements `fn` runs, counted once earlier writes' events are dispatched (so they do not count). */
+  statementsOf(fn: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -81,7 +83,8 @@ export async function startKit(): Promise<Kit> {
   function client(auth: string | undefined): Client {
     return {
       get: (url, query) => {
-        const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+        const pairs = Object.entries(query ?? {}).map(([k, v]): [string, string] => [k, String(v)]);
+        const qs = pairs.length ? `?${new URLSearchParams(pairs)}` : '';
         return request({ method: 'GET', url: `${url}${qs}`, auth });
       },
       getR: (url, payload) => request({ method: 'GET', url: `${url}?.r=${encodeR(payload)}`, auth }),
@@ -143,6 +146,12 @@ export async function startKit(): Promise<Kit> {
         .executeTakeFirst();
       return Number(row?.seq ?? 0);
     },
+    async statementsOf(fn) {
+      await server.dispatcher.drain();
+      server.resetQueryCount();
+      await fn();
+      return server.queryCount();
+    },
     close: () => server.close(),
   };
 }
@@ -181,7 +190,11 @@ export async function expectNothingWritten(kit: Kit, fn: () => Promise<void>): P
 export function sizeAndColor(): Partial<ProductInput> {
   return {
     productOptions: [
-      { name: 'Size', optionType: 'drop_down', choices: [{ description: 'S' }, { description: 'M' }, { description: 'L' }] },
+      {
+        name: 'Size',
+        optionType: 'drop_down',
+        choices: [{ description: 'S' }, { description: 'M' }, { description: 'L' }],
+      },
       {
         name: 'Color',
         optionType: 'color',

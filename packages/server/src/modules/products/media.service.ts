@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, normalize } from 'node:path';
 import { DEFAULT_VARIANT_ID, errorCodes, eventTypes } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
+import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { buildVariants } from './products.input.js';
@@ -29,11 +30,20 @@ export function createMediaService(deps: CatalogDeps, products: ProductService) 
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
       await products.save(uow.trx, before, after, variants, resetOptions);
-      await deps.outbox.append(uow, {
-        type: eventTypes.productChanged,
-        entityId: productId,
-        payload: { productId, changedFields },
-      });
+      const events: NewEvent[] = [
+        { type: eventTypes.productChanged, entityId: productId, payload: { productId, changedFields } },
+      ];
+      if (resetOptions) {
+        events.push({
+          type: eventTypes.variantsChanged,
+          entityId: productId,
+          payload: {
+            productId,
+            variants: variants.map((v) => ({ variantId: v.id, choices: v.choices, changedFields: ['choices'] })),
+          },
+        });
+      }
+      await deps.outbox.append(uow, events);
     });
   }
 
@@ -58,7 +68,8 @@ export function createMediaService(deps: CatalogDeps, products: ProductService) 
   /** A media library file (`data/media/<id>`) by id; ids may not climb out of the folder. */
   function libraryMedia(mediaId: string, field: string): StoredMedia {
     const path = normalize(mediaId);
-    if (path.startsWith('..') || path.startsWith('/') || !existsSync(join(deps.mediaDir, path))) {
+    const file = join(deps.mediaDir, path);
+    if (path.startsWith('..') || isAbsolute(path) || !existsSync(file) || !statSync(file).isFile()) {
       throw new AppError('NOT_FOUND', errorCodes.mediaNotFound, `No media "${mediaId}" in the media library`, {
         mediaId,
         field,

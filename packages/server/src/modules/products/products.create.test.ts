@@ -24,11 +24,20 @@ describe('POST /stores/v1/products', () => {
     expect(third.slug).toBe(`${base}-2`);
   });
 
+  it('drops accents from slugs, keeps non-Latin letters and falls back to "product"', async () => {
+    const tag = unique('x');
+    expect((await kit.createProduct({ name: `Café Crème ${tag}` })).slug).toBe(`cafe-creme-${tag}`);
+    expect((await kit.createProduct({ name: `日本茶 ${tag}` })).slug).toBe(`日本茶-${tag}`);
+    expect((await kit.createProduct({ name: '🙂 !!' })).slug).toMatch(/^product(-\d+)?$/);
+  });
+
   it('refuses an explicit slug another product has with 409 SLUG_ALREADY_EXISTS', async () => {
     const slug = unique('slug-');
     await kit.createProduct({ slug });
     const before = await kit.counts();
-    const res = await kit.owner.post('/stores/v1/products', { product: { name: 'Other', slug, priceData: { price: 1 } } });
+    const res = await kit.owner.post('/stores/v1/products', {
+      product: { name: 'Other', slug, priceData: { price: 1 } },
+    });
     expectAppError(res, 409, 'SLUG_ALREADY_EXISTS');
     expect(await kit.counts()).toEqual(before);
   });
@@ -143,7 +152,9 @@ describe('POST /stores/v1/products', () => {
       inStock: true,
       inventoryStatus: 'PARTIALLY_OUT_OF_STOCK',
     });
-    const small = res.body.product.productOptions[0].choices.find((c: { description: string }) => c.description === 'S');
+    const small = res.body.product.productOptions[0].choices.find(
+      (c: { description: string }) => c.description === 'S',
+    );
     expect(small.inStock).toBe(true);
   });
 
@@ -161,7 +172,8 @@ describe('POST /stores/v1/products', () => {
     expect(p.variants?.map((v) => v.choices)).toContainEqual({ Size: 'M', Color: 'Blue' });
     expect(new Set(p.variants?.map((v) => v.id)).size).toBe(6);
     expect(p.variants?.some((v) => v.id === DEFAULT_VARIANT_ID)).toBe(false);
-    for (const c of p.productOptions.flatMap((o) => o.choices)) expect(c).toMatchObject({ inStock: true, visible: true });
+    for (const c of p.productOptions.flatMap((o) => o.choices))
+      expect(c).toMatchObject({ inStock: true, visible: true });
   });
 
   it('gives a product without options one variant with the all-zero id', async () => {

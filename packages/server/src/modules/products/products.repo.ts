@@ -6,7 +6,7 @@ import {
   type ProductsTable,
   type ProductVariantsTable,
 } from '@merx/db';
-import { discountedPrice, productStock } from '@merx/domain';
+import { discountedPrice, productStock, variantInStock } from '@merx/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 
@@ -143,10 +143,23 @@ function variantColumns(productId: string, v: VariantRecord): Insertable<Product
     visible: flag(v.visible),
     track_quantity: flag(v.trackQuantity),
     quantity: v.quantity,
-    in_stock: flag(v.inStock),
+    // Stored as the shopper sees it (a tracked variant is in stock while it has quantity), so filters agree.
+    in_stock: flag(variantInStock(v)),
     created_date: v.createdDate,
     updated_date: v.updatedDate,
   };
+}
+
+/**
+ * Serialises slug choices of one kind of entity until the transaction ends: the upsert locks one row, so two
+ * concurrent writers cannot both find the same slug free (the second would fail on the unique index instead).
+ */
+export async function lockSlugs(ex: Executor, scope: 'product' | 'collection'): Promise<void> {
+  await ex
+    .insertInto('sequences')
+    .values({ name: `slug-lock:${scope}`, value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+    .execute();
 }
 
 export function createProductsRepo(dialect: DialectName) {
@@ -154,6 +167,13 @@ export function createProductsRepo(dialect: DialectName) {
     async findById(ex: Executor, id: string): Promise<ProductRecord | undefined> {
       const row = await selectProducts(ex, dialect).where('products.id', '=', id).executeTakeFirst();
       return row ? toProductRecord(row) : undefined;
+    },
+
+    /** Several products in one statement, by id. */
+    async findByIds(ex: Executor, ids: readonly string[]): Promise<Map<string, ProductRecord>> {
+      if (ids.length === 0) return new Map();
+      const rows = await selectProducts(ex, dialect).where('products.id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, toProductRecord(row)]));
     },
 
     async findBySlug(ex: Executor, slug: string): Promise<ProductRecord | undefined> {

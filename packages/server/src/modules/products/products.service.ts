@@ -22,7 +22,7 @@ import {
 } from './products.input.js';
 import { type MapContext, productOf } from './products.mapper.js';
 import { productQuerySpec } from './products.query.js';
-import { createProductsRepo, selectProducts, toProductRecord } from './products.repo.js';
+import { createProductsRepo, lockSlugs, selectProducts, toProductRecord } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
 
 export interface ReadOptions {
@@ -45,6 +45,7 @@ export function createProductService(deps: CatalogDeps) {
   }
 
   async function uniqueSlug(ex: Executor, wanted: string | undefined, name: string, selfId?: string): Promise<string> {
+    await lockSlugs(ex, 'product');
     if (wanted) {
       const other = await repo.findBySlug(ex, wanted);
       if (other && other.id !== selfId) {

@@ -38,7 +38,9 @@ describe('PATCH /stores/v1/products/:id', () => {
     const p = await kit.createProduct({ priceData: { price: 50 }, discount: { type: 'PERCENT', value: 10 } });
     const priced = await kit.owner.patch(productUrl(p.id), { product: { priceData: { price: 100 } } });
     expect(priced.body.product.priceData).toMatchObject({ price: 100, discountedPrice: 90 });
-    const discounted = await kit.owner.patch(productUrl(p.id), { product: { discount: { type: 'AMOUNT', value: 30 } } });
+    const discounted = await kit.owner.patch(productUrl(p.id), {
+      product: { discount: { type: 'AMOUNT', value: 30 } },
+    });
     expect(discounted.body.product.priceData).toMatchObject({ price: 100, discountedPrice: 70 });
   });
 
@@ -93,7 +95,12 @@ describe('PATCH /stores/v1/products/:id', () => {
   it('changes stock tracking and quantity', async () => {
     const p = await kit.createProduct();
     const res = await kit.owner.patch(productUrl(p.id), { product: { stock: { trackInventory: true, quantity: 4 } } });
-    expect(res.body.product.stock).toEqual({ trackInventory: true, quantity: 4, inStock: true, inventoryStatus: 'IN_STOCK' });
+    expect(res.body.product.stock).toEqual({
+      trackInventory: true,
+      quantity: 4,
+      inStock: true,
+      inventoryStatus: 'IN_STOCK',
+    });
     const zero = await kit.owner.patch(productUrl(p.id), { product: { stock: { quantity: 0 } } });
     expect(zero.body.product.stock).toMatchObject({ quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
   });

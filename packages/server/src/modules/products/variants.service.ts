@@ -8,11 +8,11 @@ import {
   parseQuery,
   toMinor,
   ValidationError,
-  variantInStock,
 } from '@merx/domain';
+import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { targetsOf } from './products.input.js';
-import { mediaOf, optionsOf, priceDataOf, storeVariantOf, variantOf } from './products.mapper.js';
+import { storeVariantOf, variantOf } from './products.mapper.js';
 import { effectiveVariant, toVariantRecord } from './products.repo.js';
 import type { ProductService, ReadOptions } from './products.service.js';
 import type { VariantRecord } from './products.types.js';
@@ -230,61 +230,10 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
     async availability(productId: string, options: Record<string, string>, opts: ReadOptions) {
       const p = await products.load(deps.db, productId, opts);
       const variants = (await variantsOf(deps.db, productId)).filter((v) => opts.elevated || v.visible);
-      const violations = Object.entries(options).flatMap(([name, choice]) => {
-        const option = p.data.options.find((o) => o.name === name);
-        if (!option)
-          return [
-            {
-              field: `options.${name}`,
-              description: `no option "${name}" on this product`,
-              violatedRule: 'VALIDATION' as const,
-            },
-          ];
-        if (!option.choices.some((c) => c.description === choice)) {
-          return [
-            {
-              field: `options.${name}`,
-              description: `option "${name}" has no choice "${choice}"`,
-              violatedRule: 'VALIDATION' as const,
-            },
-          ];
-        }
-        return [];
-      });
-      if (violations.length > 0) throw new ValidationError(violations);
-      const matching = variants.filter((v) => matchesChoices(v.choices, options));
-      const complete = Object.keys(options).length === p.data.options.length;
-      const selected = complete ? matching[0] : undefined;
-      const ctx = products.ctx(opts.merchant);
-      const mediaIds = new Set(
-        p.data.options.flatMap((o) =>
-          o.choices.filter((c) => options[o.name] === c.description).flatMap((c) => c.mediaIds),
-        ),
-      );
-      const chosenMedia = p.data.media.filter((m) => mediaIds.has(m.id));
-      const media = mediaOf(chosenMedia.length > 0 ? chosenMedia : p.data.media);
-      let selectedVariant: Record<string, unknown> | undefined;
-      if (selected) {
-        const e = effectiveVariant(p, selected);
-        const price = priceDataOf(e.price, e.discounted, p, ctx);
-        selectedVariant = {
-          price,
-          convertedPriceData: price,
-          ...(e.weight !== null ? { weight: e.weight } : {}),
-          ...(e.sku ? { sku: e.sku } : {}),
-          ...(selected.trackQuantity ? { quantity: selected.quantity ?? 0 } : {}),
-          inStock: variantInStock(selected),
-          visible: selected.visible,
-        };
-      }
-      return {
-        ...(selectedVariant ? { selectedVariant } : {}),
-        media,
-        productOptions: optionsOf(p, othersMatch(variants, options)),
-        availableForPurchase: selected?.visible && variantInStock(selected),
-      };
+      return optionsAvailability(p, variants, options, products.ctx(opts.merchant));
     },
 
+    /** A page of variants across the store: the page, the count, and the page's products (three statements). */
     async queryStore(rawQuery: unknown, opts: ReadOptions) {
       const spec = storeVariantQuerySpec(10 ** currencyDigits(deps.store().currency));
       const query = parseQuery(rawQuery ?? {}, spec);
@@ -299,11 +248,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         query,
         cursorSecret: deps.cursorSecret,
       });
-      const productIds = [...new Set(page.rows.map((r) => r.product_id))];
-      const records = productIds.length
-        ? await Promise.all(productIds.map((id) => products.repo.findById(deps.db, id)))
-        : [];
-      const byId = new Map(records.filter((r) => r !== undefined).map((r) => [r.id, r]));
+      const byId = await repo.findByIds(deps.db, [...new Set(page.rows.map((r) => r.product_id))]);
       const ctx = products.ctx(opts.merchant);
       const variants = page.rows.flatMap((row) => {
         const p = byId.get(row.product_id);
@@ -339,14 +284,6 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         throw notFound(errorCodes.variantNotFound, 'Variant not found', { id: storeVariantId });
       return { variant: storeVariantOf(p, toVariantRecord(row), products.ctx(opts.merchant)) };
     },
-  };
-}
-
-/** Variants still possible for a choice of `optionName` when the other options keep their selections. */
-function othersMatch(variants: readonly VariantRecord[], options: Record<string, string>) {
-  return (optionName: string) => {
-    const others = Object.fromEntries(Object.entries(options).filter(([name]) => name !== optionName));
-    return variants.filter((v) => matchesChoices(v.choices, others));
   };
 }
 

@@ -1,0 +1,139 @@
+import { eventTypes } from '@merx/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Kit, sizeAndColor, startKit } from './catalog-test-kit.js';
+
+let kit: Kit;
+beforeAll(async () => {
+  kit = await startKit();
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+const types = async (since: number) => (await kit.eventsSince(since)).map((e) => e.type);
+
+describe('catalog events in the outbox', () => {
+  it('appends product_created with the product data when a product is created', async () => {
+    const since = await kit.lastSeq();
+    const p = await kit.createProduct({ sku: 'EV-1' });
+    const events = await kit.eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual([eventTypes.productCreated]);
+    expect(events[0]).toMatchObject({
+      entityId: p.id,
+      payload: { productId: p.id, name: p.name, sku: 'EV-1', slug: p.slug },
+    });
+  });
+
+  it('appends product_changed naming the changed fields, and variants_changed when options change', async () => {
+    const p = await kit.createProduct();
+    const since = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: 'Changed', ...sizeAndColor() } });
+    const events = await kit.eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual([eventTypes.productChanged, eventTypes.variantsChanged]);
+    expect(events[0]?.payload.changedFields).toEqual(expect.arrayContaining(['name', 'productOptions']));
+    expect(events[1]!.payload.variants as unknown[]).toHaveLength(6);
+  });
+
+  it('appends inventory events when stock changes', async () => {
+    const p = await kit.createProduct();
+    const since = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { stock: { trackInventory: true, quantity: 2 } } });
+    expect(await types(since)).toEqual([
+      eventTypes.productChanged,
+      eventTypes.inventoryVariantsChanged,
+      eventTypes.inventoryItemChanged,
+    ]);
+  });
+
+  it('appends product_deleted when a product is deleted', async () => {
+    const p = await kit.createProduct();
+    const since = await kit.lastSeq();
+    await kit.owner.delete(`/stores/v1/products/${p.id}`);
+    const events = await kit.eventsSince(since);
+    expect(events).toEqual([{ type: eventTypes.productDeleted, entityId: p.id, payload: { productId: p.id } }]);
+  });
+
+  it('appends variants_changed for variant overrides and resets', async () => {
+    const p = await kit.createProduct({ ...sizeAndColor(), manageVariants: true });
+    const since = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}/variants`, { variants: [{ choices: { Size: 'S' }, price: 3 }] });
+    const [changed] = await kit.eventsSince(since);
+    expect(changed?.type).toBe(eventTypes.variantsChanged);
+    expect((changed!.payload.variants as Array<{ changedFields: string[] }>).map((v) => v.changedFields)).toEqual([
+      ['price'],
+      ['price'],
+    ]);
+    const beforeReset = await kit.lastSeq();
+    await kit.owner.post(`/stores/v1/products/${p.id}/variants/resetToDefault`);
+    expect(await types(beforeReset)).toEqual([eventTypes.variantsChanged]);
+  });
+
+  it('appends product_changed for media, brand and ribbon changes', async () => {
+    const p = await kit.createProduct({ brand: 'B', ribbon: 'R' });
+    const since = await kit.lastSeq();
+    await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ url: 'https://example.com/a.jpg' }] });
+    await kit.owner.post(`/stores/v1/products/${p.id}/remove-brand`);
+    await kit.owner.post(`/stores/v1/products/${p.id}/remove-ribbon`);
+    const events = await kit.eventsSince(since);
+    expect(events.map((e) => e.payload.changedFields)).toEqual([['media'], ['brand'], ['ribbon']]);
+  });
+
+  it('appends product_changed and variants_changed when options are deleted', async () => {
+    const p = await kit.createProduct(sizeAndColor());
+    const since = await kit.lastSeq();
+    await kit.owner.delete(`/stores/v1/products/${p.id}/options`);
+    expect(await types(since)).toEqual([eventTypes.productChanged, eventTypes.variantsChanged]);
+  });
+
+  it('appends one product_changed per product of a bulk change, and none for failed items', async () => {
+    const [a, b] = [await kit.createProduct(), await kit.createProduct()];
+    const since = await kit.lastSeq();
+    await kit.owner.post('/stores/v1/bulk/products/update', { ids: [a.id, 'missing', b.id], set: { weight: 1 } });
+    const events = await kit.eventsSince(since);
+    expect(events.map((e) => [e.type, e.entityId])).toEqual([
+      [eventTypes.productChanged, a.id],
+      [eventTypes.productChanged, b.id],
+    ]);
+  });
+
+  it('appends collection events, and product_changed for the products moved in or out', async () => {
+    const p = await kit.createProduct();
+    const since = await kit.lastSeq();
+    const c = await kit.createCollection();
+    await kit.owner.patch(`/stores/v1/collections/${c.id}`, { collection: { name: 'Renamed' } });
+    await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
+    await kit.owner.post(`/stores/v1/collections/${c.id}/productIds/delete`, { productIds: [p.id] });
+    await kit.owner.delete(`/stores/v1/collections/${c.id}`);
+    const events = await kit.eventsSince(since);
+    expect(events.map((e) => [e.type, e.entityId])).toEqual([
+      [eventTypes.collectionCreated, c.id],
+      [eventTypes.collectionChanged, c.id],
+      [eventTypes.collectionChanged, c.id],
+      [eventTypes.productChanged, p.id],
+      [eventTypes.collectionChanged, c.id],
+      [eventTypes.productChanged, p.id],
+      [eventTypes.collectionDeleted, c.id],
+    ]);
+  });
+
+  it('writes no event for a failed request', async () => {
+    const p = await kit.createProduct({ priceData: { price: 5 } });
+    const since = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { discount: { type: 'AMOUNT', value: 50 } } });
+    await kit.owner.patch(`/stores/v1/products/${p.id}/variants`, { variants: [{ price: 1 }] });
+    await kit.owner.post('/stores/v1/products', { product: { name: 'x', priceData: { price: -1 } } });
+    await kit.owner.delete('/stores/v1/products/missing');
+    await kit.visitor.post('/stores/v1/products', { product: { name: 'x', priceData: { price: 1 } } });
+    await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ mediaId: 'missing.png' }] });
+    expect(await kit.eventsSince(since)).toEqual([]);
+  });
+
+  it('adds no collection event when the products were already in it', async () => {
+    const p = await kit.createProduct();
+    const c = await kit.createCollection();
+    await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
+    const since = await kit.lastSeq();
+    await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
+    expect(await kit.eventsSince(since)).toEqual([]);
+  });
+});
