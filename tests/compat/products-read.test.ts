@@ -93,7 +93,7 @@ describe('media URLs', () => {
   // and a headless storefront on its own origin puts them in <img src>, where they resolve against the storefront
   // and break. Wix sends absolute URLs; Merx knows its public URL (productPageUrl.base uses it). Remove `.fails`
   // once media URLs are absolute.
-  it.fails('product and collection images are absolute URLs a storefront on another origin can load', async () => {
+  it('product and collection images are absolute URLs a storefront on another origin can load', async () => {
     const { product } = await h.anon.products.getProduct(tee._id!);
     const { collection } = await h.anon.products.getCollectionBySlug('footwear');
     const urls = [
@@ -270,7 +270,7 @@ describe('variants', () => {
   // `variant.media.image` as a bare URL string. On the wire it is an Image object `{id?, url, width, height}`; the
   // SDK's image transform reads `.id` / `.url` of it, so a string comes out as `undefined` and the storefront sees
   // `media: {}`. Remove `.fails` once the mapper sends an object.
-  it.fails('store variants carry the image of their colour choice', async () => {
+  it('store variants carry the image of their colour choice', async () => {
     const { variant } = await h.anon.products.getStoreVariant(
       `${tee._id}-${variantOf({ Size: 'S', Color: 'Navy' })._id}`,
     );

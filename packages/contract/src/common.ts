@@ -14,8 +14,10 @@ export const sortOrder = z.enum(['ASC', 'DESC']);
 
 /** The contract's query object as sent by every `queryX()` builder. Its filter is checked by the query parser. */
 export const platformQuery = z.object({
-  filter: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
-  sort: z.union([z.array(z.object({ fieldName: z.string(), order: sortOrder.optional() })), z.string()]).nullish(),
+  /** Mongo-like filter object (or its JSON text); fields and operators are checked by the query parser. */
+  filter: z.unknown().optional(),
+  /** `[{fieldName, order: 'ASC' | 'DESC'}]` (or its JSON text); checked by the query parser. */
+  sort: z.unknown().optional(),
   paging: z.object({ limit: z.number().int().nullish(), offset: z.number().int().nullish() }).nullish(),
   cursorPaging: z.object({ limit: z.number().int().nullish(), cursor: z.string().nullish() }).nullish(),
 });

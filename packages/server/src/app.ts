@@ -49,7 +49,13 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   const cursorSecret = await settings.secret('cursor');
   const outbox = createOutbox({ clock, onCommitted: () => dispatcher.kick() });
   const apiKeys = createApiKeyService({ db: merx.db, clock });
-  const collections = createCollectionService({ db: merx.db, clock, outbox, cursorSecret });
+  const collections = createCollectionService({
+    db: merx.db,
+    clock,
+    outbox,
+    cursorSecret,
+    publicUrl: config.publicUrl,
+  });
   await collections.ensureAllProducts();
   const deps: CatalogDeps = {
     db: merx.db,

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { createDb, migrateToLatest } from '@merx/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { seedDemoStore } from './seed/seed-demo.js';
 import { seedLargeCatalog } from './seed/large-catalog.js';
+import { seedDemoStore } from './seed/seed-demo.js';
 
 const usage = `Usage: npm run merx -- <command>
 
@@ -47,12 +47,16 @@ async function main(argv: string[]): Promise<number> {
     try {
       if (command === 'api-key' && sub === 'create') {
         const key = await services.apiKeys.create({ name: values.name ?? 'CLI key', scopes: values.scope ?? ['*'] });
-        process.stdout.write(`Created API key "${key.name}" (${key.id}) with scopes ${key.scopes.join(', ')}:\n\n  ${key.key}\n\nIt is shown only this once.\n`);
+        process.stdout.write(
+          `Created API key "${key.name}" (${key.id}) with scopes ${key.scopes.join(', ')}:\n\n  ${key.key}\n\nIt is shown only this once.\n`,
+        );
         return 0;
       }
       if (command === 'api-key' && sub === 'list') {
         for (const k of await services.apiKeys.list()) {
-          process.stdout.write(`${k.id}  ${k.prefix}…  ${k.name}  [${k.scopes.join(', ')}]  created ${k.createdDate}${k.revokedDate ? `  revoked ${k.revokedDate}` : ''}\n`);
+          process.stdout.write(
+            `${k.id}  ${k.prefix}…  ${k.name}  [${k.scopes.join(', ')}]  created ${k.createdDate}${k.revokedDate ? `  revoked ${k.revokedDate}` : ''}\n`,
+          );
         }
         return 0;
       }
@@ -63,7 +67,9 @@ async function main(argv: string[]): Promise<number> {
       }
       if (command === 'seed' && values.demo) {
         const counts = await seedDemoStore(services, config.mediaDir);
-        process.stdout.write(`Loaded the demo store: ${counts.products} products in ${counts.collections} collections.\n`);
+        process.stdout.write(
+          `Loaded the demo store: ${counts.products} products in ${counts.collections} collections.\n`,
+        );
         return 0;
       }
       if (command === 'seed' && values.products) {
@@ -76,7 +82,9 @@ async function main(argv: string[]): Promise<number> {
           ...(collections ? { collections } : {}),
           onProgress: (done) => process.stdout.write(`\r  ${done} / ${products}`),
         });
-        process.stdout.write(`\nAdded ${counts.products} products in ${counts.collections} collections in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+        process.stdout.write(
+          `\nAdded ${counts.products} products in ${counts.collections} collections in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+        );
         return 0;
       }
     } finally {

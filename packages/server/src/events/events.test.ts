@@ -15,7 +15,12 @@ afterAll(async () => {
 });
 
 async function createProduct(payload: Record<string, unknown>) {
-  return server.app.inject({ method: 'POST', url: '/stores/v1/products', headers: { authorization: server.apiKey }, payload });
+  return server.app.inject({
+    method: 'POST',
+    url: '/stores/v1/products',
+    headers: { authorization: server.apiKey },
+    payload,
+  });
 }
 
 describe('the event outbox', () => {
@@ -25,24 +30,39 @@ describe('the event outbox', () => {
     await server.dispatcher.drain();
     const created = seen.filter((e) => e.entityId === id);
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ type: 'wix.stores.catalog.v1.product_created', payload: { productId: id, name: 'Outbox Mug' } });
+    expect(created[0]).toMatchObject({
+      type: 'wix.stores.catalog.v1.product_created',
+      payload: { productId: id, name: 'Outbox Mug' },
+    });
     await server.dispatcher.drain();
     expect(seen.filter((e) => e.entityId === id)).toHaveLength(1);
   });
 
   it('marks dispatched events so that no process delivers them again', async () => {
     await server.dispatcher.drain();
-    const pending = await server.merx.db.selectFrom('outbox').select('id').where('dispatched_date', 'is', null).execute();
+    const pending = await server.merx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('dispatched_date', 'is', null)
+      .execute();
     expect(pending).toHaveLength(0);
   });
 
   it('writes and delivers nothing for a refused request', async () => {
-    const before = await server.merx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.merx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const seenBefore = seen.length;
-    const res = await createProduct({ product: { name: 'Bad', priceData: { price: 10 }, discount: { type: 'PERCENT', value: 150 } } });
+    const res = await createProduct({
+      product: { name: 'Bad', priceData: { price: 10 }, discount: { type: 'PERCENT', value: 150 } },
+    });
     expect(res.statusCode).toBe(400);
     await server.dispatcher.drain();
-    const after = await server.merx.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.merx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(seen.length).toBe(seenBefore);
   });

@@ -22,7 +22,7 @@ export function selectCollections(ex: Executor, elevated: boolean) {
     });
 }
 
-export function collectionOf(row: CollectionRow): Collection {
+export function collectionOf(row: CollectionRow, publicUrl: string): Collection {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +30,7 @@ export function collectionOf(row: CollectionRow): Collection {
     visible: row.visible === 1,
     ...(row.description ? { description: row.description } : {}),
     numberOfProducts: Number(row.number_of_products ?? 0),
-    media: mediaOf(JSON.parse(row.media) as StoredMedia[]),
+    media: mediaOf(JSON.parse(row.media) as StoredMedia[], publicUrl),
     lastUpdated: row.updated_date,
     createdDate: row.created_date,
   };

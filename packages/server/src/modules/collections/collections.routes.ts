@@ -2,7 +2,6 @@ import * as c from '@merx/contract';
 import { z } from 'zod';
 import { elevated, isElevated, publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { guardText } from '../products/text-guard.js';
 import type { CollectionService } from './collections.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -120,5 +119,5 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       response: c.collectionResponse,
       handler: async ({ params, caller }) => ({ collection: await collections.get(params.id, isElevated(caller)) }),
     }),
-  ].map(guardText);
+  ];
 }

@@ -22,6 +22,8 @@ export interface CollectionDeps {
   clock: Clock;
   outbox: EventOutbox;
   cursorSecret: string;
+  /** Public origin, for absolute media URLs. */
+  publicUrl: string;
 }
 
 function mediaInput(media: CollectionInput['media']): StoredMedia[] {
@@ -155,7 +157,7 @@ export function createCollectionService(deps: CollectionDeps) {
             originatedFromVersion: 'V1_CATALOG',
           },
         });
-        return collectionOf(await load(uow.trx, id, true));
+        return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
     },
 
@@ -205,7 +207,7 @@ export function createCollectionService(deps: CollectionDeps) {
           entityId: id,
           payload: { collection_Id: id, changedFields: changed, originatedFromVersion: 'V1_CATALOG' },
         });
-        return collectionOf(await load(uow.trx, id, true));
+        return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
     },
 
@@ -259,14 +261,14 @@ export function createCollectionService(deps: CollectionDeps) {
     },
 
     async get(id: string, elevated: boolean): Promise<Collection> {
-      return collectionOf(await load(deps.db, id, elevated));
+      return collectionOf(await load(deps.db, id, elevated), deps.publicUrl);
     },
 
     async getBySlug(slug: string, elevated: boolean): Promise<Collection> {
       const row = await selectCollections(deps.db, elevated).where('collections.slug', '=', slug).executeTakeFirst();
       if (!row || (!elevated && row.visible !== 1))
         throw notFound(errorCodes.collectionNotFound, 'Collection not found', { slug });
-      return collectionOf(row);
+      return collectionOf(row, deps.publicUrl);
     },
 
     async query(rawQuery: unknown, elevated: boolean) {
@@ -284,7 +286,7 @@ export function createCollectionService(deps: CollectionDeps) {
         query,
         cursorSecret: deps.cursorSecret,
       });
-      const collections = page.rows.map(collectionOf);
+      const collections = page.rows.map((row) => collectionOf(row, deps.publicUrl));
       return {
         collections,
         metadata: {

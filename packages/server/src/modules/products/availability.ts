@@ -60,8 +60,8 @@ export function optionsAvailability(
   }
   return {
     ...(selectedVariant ? { selectedVariant } : {}),
-    media: mediaOf(chosenMedia.length > 0 ? chosenMedia : p.data.media),
-    productOptions: optionsOf(p, othersMatch(variants, options)),
+    media: mediaOf(chosenMedia.length > 0 ? chosenMedia : p.data.media, ctx.publicUrl),
+    productOptions: optionsOf(p, othersMatch(variants, options), ctx.publicUrl),
     availableForPurchase: selected?.visible === true && variantInStock(selected),
   };
 }

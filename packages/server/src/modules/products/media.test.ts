@@ -77,7 +77,7 @@ describe('product media', () => {
     writeFileSync(join(kit.server.config.mediaDir, 'shop', 'logo.png'), 'png');
     const res = await kit.owner.post(`${base(p.id)}/media`, { media: [{ mediaId: 'shop/logo.png' }] });
     expect(res.status).toBe(200);
-    expect((await read(p.id)).media.items[0]?.image?.url).toBe('/media/shop/logo.png');
+    expect((await read(p.id)).media.items[0]?.image?.url).toBe('http://localhost:3000/media/shop/logo.png');
     for (const mediaId of ['.', 'shop', '/etc/passwd']) {
       expectAppError(await kit.owner.post(`${base(p.id)}/media`, { media: [{ mediaId }] }), 404, 'MEDIA_NOT_FOUND');
     }

@@ -59,13 +59,19 @@ function costAndProfit(price: number, cost: number, ctx: MapContext): CostAndPro
   };
 }
 
-export function mediaItemOf(m: StoredMedia): MediaItem {
-  const image = { url: m.url, width: m.width, height: m.height, ...(m.altText ? { altText: m.altText } : {}) };
-  return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail: { url: m.url, width: 50, height: 50 } };
+/** Media of the store's own library are served under `/media/`; clients on other origins need full URLs. */
+export function absoluteUrl(url: string, publicUrl: string): string {
+  return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
-export function mediaOf(items: readonly StoredMedia[]): Media {
-  const mapped = items.map(mediaItemOf);
+export function mediaItemOf(m: StoredMedia, publicUrl: string): MediaItem {
+  const url = absoluteUrl(m.url, publicUrl);
+  const image = { url, width: m.width, height: m.height, ...(m.altText ? { altText: m.altText } : {}) };
+  return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail: { url, width: 50, height: 50 } };
+}
+
+export function mediaOf(items: readonly StoredMedia[], publicUrl: string): Media {
+  const mapped = items.map((m) => mediaItemOf(m, publicUrl));
   return mapped.length > 0 ? { mainMedia: mapped[0], items: mapped } : { items: [] };
 }
 
@@ -73,6 +79,7 @@ export function mediaOf(items: readonly StoredMedia[]): Media {
 export function optionsOf(
   p: ProductRecord,
   variantsFor: readonly VariantRecord[] | ((optionName: string) => readonly VariantRecord[]),
+  publicUrl: string,
 ): ProductOption[] {
   const mediaById = new Map(p.data.media.map((m) => [m.id, m]));
   return p.data.options.map((option) => {
@@ -87,7 +94,7 @@ export function optionsOf(
         return {
           value: choice.value,
           description: choice.description,
-          ...(media.length > 0 ? { media: mediaOf(media) } : {}),
+          ...(media.length > 0 ? { media: mediaOf(media, publicUrl) } : {}),
           inStock: visibleCarrying.some(variantInStock),
           visible: visibleCarrying.length > 0,
         };
@@ -166,10 +173,10 @@ export function productOf(p: ProductRecord, variants: readonly VariantRecord[], 
     ...(p.data.pricePerUnitData ? { pricePerUnitData: p.data.pricePerUnitData } : {}),
     additionalInfoSections: p.data.additionalInfoSections,
     ribbons: p.ribbon ? [{ text: p.ribbon }] : [],
-    media: mediaOf(p.data.media),
+    media: mediaOf(p.data.media, ctx.publicUrl),
     customTextFields: p.data.customTextFields,
     manageVariants: p.manageVariants,
-    productOptions: optionsOf(p, variants),
+    productOptions: optionsOf(p, variants, ctx.publicUrl),
     productPageUrl: { base: `${ctx.publicUrl}/`, path: `/product-page/${p.slug}` },
     numericId: String(p.numericId),
     inventoryItemId: p.id,
@@ -207,7 +214,9 @@ export function storeVariantOf(p: ProductRecord, v: VariantRecord, ctx: MapConte
     stock: wire.stock,
     choices: v.choices,
     collectionIds: p.collectionIds,
-    ...(image ? { media: { image: image.url } } : {}),
+    ...(image
+      ? { media: { image: { url: absoluteUrl(image.url, ctx.publicUrl), width: image.width, height: image.height } } }
+      : {}),
     variant: wire.variant,
   };
 }

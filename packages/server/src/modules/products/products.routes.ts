@@ -6,7 +6,6 @@ import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { BulkService } from './bulk.service.js';
 import type { MediaService } from './media.service.js';
 import type { ProductService, ReadOptions } from './products.service.js';
-import { guardText } from './text-guard.js';
 import type { VariantService } from './variants.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -320,5 +319,5 @@ export function productRoutes(s: {
       response: c.bulkProductsResponse,
       handler: async ({ input }) => s.bulk.adjust(input.ids, input.adjust, input.returnEntity ?? false),
     }),
-  ].map(guardText);
+  ];
 }

@@ -18,41 +18,32 @@ import type { ProductService, ReadOptions } from './products.service.js';
 import type { VariantRecord } from './products.types.js';
 
 /** The allow-list of the store-wide variants query (variants joined to their products). */
-function storeVariantQuerySpec(minorPerMajor: number): EntityQuerySpec {
-  return {
-    table: 'product_variants',
-    fields: {
-      productId: { kind: 'column', column: 'product_id', type: 'id', sortable: true, notNull: true },
-      variantId: { kind: 'column', column: 'id', type: 'id', sortable: true, notNull: true },
-      sku: { kind: 'column', column: 'sku', type: 'string', sortable: true },
-      'stock.inStock': { kind: 'column', column: 'in_stock', type: 'boolean', notNull: true },
-      'stock.trackQuantity': { kind: 'column', column: 'track_quantity', type: 'boolean', notNull: true },
-      'stock.quantity': { kind: 'column', column: 'quantity', type: 'number', sortable: true },
-      'variant.visible': { kind: 'column', column: 'visible', type: 'boolean', notNull: true },
-      'variant.priceData.price': {
-        kind: 'column',
-        column: 'price',
-        type: 'number',
-        scale: minorPerMajor,
-        sortable: true,
-      },
-      productName: { kind: 'column', column: 'products.name', type: 'string', sortable: true, notNull: true },
-      managedVariant: { kind: 'column', column: 'products.manage_variants', type: 'boolean', notNull: true },
-      collectionIds: {
-        kind: 'relation',
-        table: 'collection_products',
-        ownerColumn: 'product_id',
-        valueColumn: 'collection_id',
-        type: 'id',
-        ownerRef: 'product_variants.product_id',
-      },
+const storeVariantQuerySpec: EntityQuerySpec = {
+  table: 'product_variants',
+  fields: {
+    productId: { kind: 'column', column: 'product_id', type: 'id', sortable: true, notNull: true },
+    variantId: { kind: 'column', column: 'id', type: 'id', sortable: true, notNull: true },
+    sku: { kind: 'column', column: 'sku', type: 'string', sortable: true },
+    'stock.inStock': { kind: 'column', column: 'in_stock', type: 'boolean', notNull: true },
+    'stock.trackQuantity': { kind: 'column', column: 'track_quantity', type: 'boolean', notNull: true },
+    'stock.quantity': { kind: 'column', column: 'quantity', type: 'number', sortable: true },
+    'variant.visible': { kind: 'column', column: 'visible', type: 'boolean', notNull: true },
+    productName: { kind: 'column', column: 'products.name', type: 'string', sortable: true, notNull: true },
+    managedVariant: { kind: 'column', column: 'products.manage_variants', type: 'boolean', notNull: true },
+    collectionIds: {
+      kind: 'relation',
+      table: 'collection_products',
+      ownerColumn: 'product_id',
+      valueColumn: 'collection_id',
+      type: 'id',
+      ownerRef: 'product_variants.product_id',
     },
-    tieBreaker: [
-      { field: 'productId', order: 'ASC' },
-      { field: 'variantId', order: 'ASC' },
-    ],
-  };
-}
+  },
+  tieBreaker: [
+    { field: 'productId', order: 'ASC' },
+    { field: 'variantId', order: 'ASC' },
+  ],
+};
 
 /** Variants of v1 products: per-product overrides, availability of choices, and the store-wide variants list. */
 export function createVariantService(deps: CatalogDeps, products: ProductService) {
@@ -235,7 +226,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
 
     /** A page of variants across the store: the page, the count, and the page's products (three statements). */
     async queryStore(rawQuery: unknown, opts: ReadOptions) {
-      const spec = storeVariantQuerySpec(10 ** currencyDigits(deps.store().currency));
+      const spec = storeVariantQuerySpec;
       const query = parseQuery(rawQuery ?? {}, spec);
       let base = deps.db
         .selectFrom('product_variants')
