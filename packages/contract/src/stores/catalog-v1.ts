@@ -398,7 +398,9 @@ export const storeVariant = z.object({
   stock: variantStock,
   choices: z.record(z.string(), z.string()),
   collectionIds: z.array(z.string()),
-  media: z.object({ image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional() }).optional(),
+  media: z
+    .object({ image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional() })
+    .optional(),
   variant: variant.shape.variant.optional(),
 });
 export type StoreVariant = z.infer<typeof storeVariant>;

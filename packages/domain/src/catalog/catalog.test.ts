@@ -3,7 +3,13 @@ import { discountedPrice, pricePerUnit, profitOf } from './pricing.js';
 import { choicesKey, matchesChoices, productStock, variantMatrix } from './variants.js';
 
 const size = { name: 'Size', choices: ['S', 'M', 'L'].map((d) => ({ value: d, description: d })) };
-const color = { name: 'Color', choices: [{ value: '#000000', description: 'Black' }, { value: '#ffffff', description: 'White' }] };
+const color = {
+  name: 'Color',
+  choices: [
+    { value: '#000000', description: 'Black' },
+    { value: '#ffffff', description: 'White' },
+  ],
+};
 
 describe('variantMatrix', () => {
   it('makes one variant without options', () => {
@@ -48,9 +54,19 @@ describe('pricing', () => {
 });
 
 describe('productStock', () => {
-  const v = (q: number | null, track = true, visible = true) => ({ trackQuantity: track, quantity: q, inStock: true, visible });
+  const v = (q: number | null, track = true, visible = true) => ({
+    trackQuantity: track,
+    quantity: q,
+    inStock: true,
+    visible,
+  });
   it('is in stock when every visible variant is', () => {
-    expect(productStock([v(2), v(3)])).toEqual({ trackInventory: true, quantity: 5, inStock: true, inventoryStatus: 'IN_STOCK' });
+    expect(productStock([v(2), v(3)])).toEqual({
+      trackInventory: true,
+      quantity: 5,
+      inStock: true,
+      inventoryStatus: 'IN_STOCK',
+    });
   });
   it('is partially out of stock when some visible variants are empty', () => {
     expect(productStock([v(0), v(3)]).inventoryStatus).toBe('PARTIALLY_OUT_OF_STOCK');

@@ -19,7 +19,12 @@ describe('money', () => {
     expect(formatMoney(1250, 'JPY', 'en-US')).toBe('¥1,250');
   });
   it('round-trips any cent amount', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (minor) => toMinor(fromMinor(minor, 'USD'), 'USD') === minor));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999 }),
+        (minor) => toMinor(fromMinor(minor, 'USD'), 'USD') === minor,
+      ),
+    );
   });
 });
 
@@ -30,11 +35,15 @@ describe('allocate', () => {
   });
   it('always returns non-negative parts that add up exactly to the total', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 30 }), (total, weights) => {
-        const parts = allocate(total, weights);
-        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
-        expect(parts.every((p) => p >= 0 && Number.isInteger(p))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 30 }),
+        (total, weights) => {
+          const parts = allocate(total, weights);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          expect(parts.every((p) => p >= 0 && Number.isInteger(p))).toBe(true);
+        },
+      ),
     );
   });
 });
