@@ -45,6 +45,8 @@ export function createDb(options: CreateDbOptions): MerxDb {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
+  // Lets the planner gather the statistics it needs (cheap; recommended on every connection open).
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

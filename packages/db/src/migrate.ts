@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DialectName } from './dialect.js';
 import { migration0001 } from './migrations/0001-catalog.js';
+import { migration0002 } from './migrations/0002-catalog-read-indexes.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-catalog': migration0001(dialect),
+    '0002-catalog-read-indexes': migration0002(),
   };
 }
 

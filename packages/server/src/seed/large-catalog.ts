@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from '@merx/contract';
 import type { Executor, MerxDb } from '@merx/db';
 import { currencyDigits, type Discount, firstFreeSlug, slugify } from '@merx/domain';
@@ -271,6 +272,29 @@ function prng(seed: number): () => number {
   };
 }
 
+/**
+ * A UUIDv7 for `ms` (RFC 9562: 48-bit Unix milliseconds, version 7, variant 10, random rest). The service
+ * makes v4 ids; the seed makes time-ordered ones because a bulk load in creation order then appends to the
+ * id indexes (products, variants, collection links) instead of writing a random page of each per product —
+ * that is what keeps a million-product seed within minutes. Both are ordinary UUIDs to every reader.
+ */
+const entropy = Buffer.alloc(10 * 1024);
+let entropyAt = entropy.length;
+export function uuidV7(ms: number): string {
+  if (entropyAt + 10 > entropy.length) {
+    randomFillSync(entropy);
+    entropyAt = 0;
+  }
+  const b = Buffer.alloc(16);
+  b.writeUIntBE(Math.max(0, Math.floor(ms)), 0, 6);
+  entropy.copy(b, 6, entropyAt, entropyAt + 10);
+  entropyAt += 10;
+  b[6] = 0x70 | ((b[6] as number) & 0x0f);
+  b[8] = 0x80 | ((b[8] as number) & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 interface Generated {
   record: ProductRecord;
   variants: VariantRecord[];
@@ -317,7 +341,9 @@ export async function seedLargeCatalog(
     .execute();
 
   // Collections: one per category first (so products land in their category), then themed ones.
-  const takenCollectionSlugs = new Set((await db.selectFrom('collections').select('slug').execute()).map((r) => r.slug));
+  const takenCollectionSlugs = new Set(
+    (await db.selectFrom('collections').select('slug').execute()).map((r) => r.slug),
+  );
   const collectionNames = Array.from({ length: collectionCount }, (_, i) => {
     const names = [...CATEGORIES.map((c) => c.collection), ...THEMES];
     const round = Math.floor(i / names.length);
@@ -364,18 +390,24 @@ export async function seedLargeCatalog(
     return n === 0 ? base : `${base}-${n}`;
   };
 
-  function generate(numericId: number): Generated {
+  const startMs = nowMs - SPREAD_DAYS * 86_400_000;
+  const stepMs = (nowMs - startMs) / Math.max(1, total);
+
+  /** The `index`-th product of this run: created dates rise with the index, spread over SPREAD_DAYS. */
+  function generate(index: number, numericId: number): Generated {
     const category = pick(CATEGORIES);
     const adjective = pick(ADJECTIVES);
     const material = pick(category.materials);
     const noun = pick(category.nouns);
     const name = `${adjective} ${material} ${noun}`;
     const price = Math.round(between(category.price[0], category.price[1]) * minor);
-    // Created dates skewed towards recent ones; updated some time after creation.
-    const createdMs = nowMs - random() ** 1.5 * SPREAD_DAYS * 86_400_000;
-    const createdDate = new Date(Math.floor(createdMs)).toISOString();
+    // Created in order over the spread (as a store fills up over time); some updated within 60 days after.
+    const createdMs = Math.floor(startMs + (index + random()) * stepMs);
+    const createdDate = new Date(createdMs).toISOString();
     const updatedDate =
-      random() < 0.4 ? new Date(Math.floor(createdMs + random() * (nowMs - createdMs))).toISOString() : createdDate;
+      random() < 0.4
+        ? new Date(Math.min(nowMs, Math.floor(createdMs + random() * 60 * 86_400_000))).toISOString()
+        : createdDate;
 
     const roll = random();
     const discount: Discount =
@@ -393,11 +425,18 @@ export async function seedLargeCatalog(
     }> = [];
     if (!category.digital && category.sizes.length > 0 && random() < 0.3) {
       const sizes = pick(category.sizes);
-      optionsInput.push({ name: 'Size', optionType: 'drop_down', choices: sizes.map((s) => ({ value: s, description: s })) });
+      optionsInput.push({
+        name: 'Size',
+        optionType: 'drop_down',
+        choices: sizes.map((s) => ({ value: s, description: s })),
+      });
       if (random() < 1 / 3) {
         const start = Math.floor(random() * COLOURS.length);
         const count = 2 + Math.floor(random() * 3);
-        const colours = Array.from({ length: count }, (_, i) => COLOURS[(start + i) % COLOURS.length] as [string, string]);
+        const colours = Array.from(
+          { length: count },
+          (_, i) => COLOURS[(start + i) % COLOURS.length] as [string, string],
+        );
         optionsInput.push({
           name: 'Colour',
           optionType: 'color',
@@ -431,7 +470,13 @@ export async function seedLargeCatalog(
     const weight = digital ? null : Math.round(between(category.weight[0], category.weight[1]) * 100) / 100;
     const hasCost = random() < 0.6;
     const ribbon =
-      discount.type !== 'NONE' ? 'Sale' : nowMs - createdMs < 30 * 86_400_000 ? 'New' : random() < 0.03 ? 'Limited' : null;
+      discount.type !== 'NONE'
+        ? 'Sale'
+        : nowMs - createdMs < 30 * 86_400_000
+          ? 'New'
+          : random() < 0.03
+            ? 'Limited'
+            : null;
 
     // Category collection (when there is one) plus up to two themed collections.
     const assigned = new Set<string>();
@@ -443,13 +488,16 @@ export async function seedLargeCatalog(
     }
 
     const record: ProductRecord = {
-      id: newId(),
+      id: uuidV7(createdMs),
       numericId,
       slug: '',
       name,
       visible: random() >= 0.02,
       productType: digital ? 'digital' : 'physical',
-      sku: `${noun.replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase()}-${numericId}`,
+      sku: `${noun
+        .replace(/[^A-Za-z]/g, '')
+        .slice(0, 4)
+        .toUpperCase()}-${numericId}`,
       brand: random() < 0.85 ? pick(BRANDS) : null,
       ribbon,
       description: `<p>The ${adjective.toLowerCase()} ${noun.toLowerCase()} in ${material.toLowerCase()}. ${pick(BLURBS)}</p><ul><li>${material}</li><li>${pick(BLURBS)}</li></ul>`,
@@ -502,7 +550,7 @@ export async function seedLargeCatalog(
     const size = Math.min(BATCH, total - done);
     await db.transaction().execute(async (trx) => {
       const first = await reserveNumericIds(trx, size);
-      const batch = Array.from({ length: size }, (_, i) => generate(first + i));
+      const batch = Array.from({ length: size }, (_, i) => generate(done + i, first + i));
       await assignSlugs(trx, batch);
       const links: Array<{ collection_id: string; product_id: string; position: number }> = [];
       const link = (collectionId: string, productId: string) => {

@@ -1,6 +1,7 @@
 import { ALL_PRODUCTS_COLLECTION_ID, type Collection } from '@merx/contract';
 import type { CollectionsTable, Executor } from '@merx/db';
 import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { mediaOf } from '../products/products.mapper.js';
 import type { StoredMedia } from '../products/products.types.js';
 
@@ -17,7 +18,7 @@ export function selectCollections(ex: Executor, elevated: boolean) {
         .innerJoin('products', 'products.id', 'collection_products.product_id')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('collection_products.collection_id', '=', 'collections.id');
-      if (!elevated) q = q.where('products.visible', '=', 1);
+      if (!elevated) q = q.where('products.visible', '=', sql.lit(1));
       return q.as('number_of_products');
     });
 }

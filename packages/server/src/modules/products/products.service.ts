@@ -9,6 +9,7 @@ import {
 } from '@merx/contract';
 import { type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, currencyDigits, firstFreeSlug, invalid, notFound, parseQuery, slugify, toMinor } from '@merx/domain';
+import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
@@ -275,8 +276,8 @@ export function createProductService(deps: CatalogDeps) {
       let base = selectProducts(deps.db, deps.dialect);
       let countBase = deps.db.selectFrom('products');
       if (!opts.elevated) {
-        base = base.where('products.visible', '=', 1);
-        countBase = countBase.where('products.visible', '=', 1);
+        base = base.where('products.visible', '=', sql.lit(1));
+        countBase = countBase.where('products.visible', '=', sql.lit(1));
       }
       const page = await runQuery<Parameters<typeof toProductRecord>[0]>({
         base,

@@ -9,6 +9,7 @@ import {
   toMinor,
   ValidationError,
 } from '@merx/domain';
+import { sql } from 'kysely';
 import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { targetsOf } from './products.input.js';
@@ -232,7 +233,8 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         .selectFrom('product_variants')
         .innerJoin('products', 'products.id', 'product_variants.product_id')
         .selectAll('product_variants');
-      if (!opts.elevated) base = base.where('products.visible', '=', 1).where('product_variants.visible', '=', 1);
+      if (!opts.elevated)
+        base = base.where('products.visible', '=', sql.lit(1)).where('product_variants.visible', '=', 1);
       const page = await runQuery<Parameters<typeof toVariantRecord>[0]>({
         base,
         spec,
