@@ -52,15 +52,27 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+interface Formatter {
+  format: Intl.NumberFormat;
+  /** Recent results: catalogs repeat the same prices, and Intl formatting is slow. */
+  seen: Map<number, string>;
+}
+
+const formatters = new Map<string, Formatter>();
 
 /** `1250` USD in `en-US` → `"$12.50"`. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    f = { format: new Intl.NumberFormat(locale, { style: 'currency', currency }), seen: new Map() };
     formatters.set(key, f);
   }
-  return f.format(minor / 10 ** currencyDigits(currency));
+  let text = f.seen.get(minor);
+  if (text === undefined) {
+    text = f.format.format(minor / 10 ** currencyDigits(currency));
+    if (f.seen.size >= 10_000) f.seen.clear();
+    f.seen.set(minor, text);
+  }
+  return text;
 }
