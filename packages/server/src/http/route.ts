@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type Access, assertAccess, type Caller, type CallerResolver } from './auth.js';
 import { nulViolations } from './nul-guard.js';
 import { decodeGetInput } from './query-envelope.js';
+import { RawJson } from './raw-json.js';
 import { violationsFromZod } from './violations.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -87,6 +88,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         const params = parseWith(route.params, request.params ?? {}, '');
         const input = parseWith(route.input, readInput(request), '');
         const result = await route.handler({ params, input, caller, request, reply });
+        if (result instanceof RawJson)
+          return reply.status(200).type('application/json; charset=utf-8').send(result.text);
         return reply.status(200).send(result);
       },
     });

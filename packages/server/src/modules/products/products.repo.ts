@@ -10,7 +10,7 @@ import { discountedPrice, productStock, variantInStock } from '@merx/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 
-type ProductRow = Selectable<ProductsTable> & { collection_ids: string };
+export type ProductRow = Selectable<ProductsTable> & { collection_ids: string };
 
 const flag = (b: boolean) => (b ? 1 : 0);
 

@@ -2,6 +2,7 @@ import * as c from '@merx/contract';
 import { AppError } from '@merx/domain';
 import { z } from 'zod';
 import { type Caller, elevated, isElevated, publicAccess } from '../../http/auth.js';
+import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { BulkService } from './bulk.service.js';
 import type { MediaService } from './media.service.js';
@@ -88,9 +89,10 @@ export function productRoutes(s: {
       params: idParams,
       input: z.object({ includeMerchantSpecificData: z.boolean().optional() }),
       response: c.productResponse,
-      handler: async ({ params, input, caller }) => ({
-        product: await s.products.get(params.id, readOptions(caller, input.includeMerchantSpecificData)),
-      }),
+      handler: async ({ params, input, caller }) =>
+        new RawJson(
+          `{"product":${await s.products.getJson(params.id, readOptions(caller, input.includeMerchantSpecificData))}}`,
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -103,8 +105,10 @@ export function productRoutes(s: {
       response: c.queryProductsPlatformizedResponse,
       handler: async ({ input, caller }) => {
         const opts = readOptions(caller, input.includeMerchantSpecificData);
-        const { products, page } = await s.products.query(input.query, opts);
-        return { products, metadata: offsetMetadata(page, products.length) };
+        const { products, page } = await s.products.queryJson(input.query, opts);
+        return new RawJson(
+          `{"products":[${products.join(',')}],"metadata":${JSON.stringify(offsetMetadata(page, products.length))}}`,
+        );
       },
     }),
     defineRoute({

@@ -12,6 +12,7 @@ import { AppError, currencyDigits, firstFreeSlug, invalid, notFound, parseQuery,
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
+import { Lru } from '../../lib/lru.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import {
@@ -23,7 +24,7 @@ import {
 } from './products.input.js';
 import { type MapContext, productOf } from './products.mapper.js';
 import { productQuerySpec } from './products.query.js';
-import { createProductsRepo, lockSlugs, selectProducts, toProductRecord } from './products.repo.js';
+import { createProductsRepo, lockSlugs, type ProductRow, selectProducts, toProductRecord } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
 
 export interface ReadOptions {
@@ -95,6 +96,47 @@ export function createProductService(deps: CatalogDeps) {
       );
     }
     await repo.save(trx, { ...after, revision: before.revision + 1 }, variants, variantsChanged);
+  }
+
+  /**
+   * Wire JSON of products by (id, revision, collections, merchant view, currency, locale). Every write to a
+   * product or its variants bumps `products.revision`, and the key is read from the row itself, so a cached
+   * entry is never stale, in this process or after another process changed the product.
+   */
+  const jsonCache = new Lru<string, string>(5000);
+
+  async function productsJson(rows: ProductRow[], merchant: boolean): Promise<string[]> {
+    const { currency, locale } = deps.store();
+    const keys = rows.map((r) => `${r.id}|${r.revision}|${r.collection_ids}|${merchant ? 1 : 0}|${currency}|${locale}`);
+    const cached = keys.map((k) => jsonCache.get(k));
+    const missing = rows.filter((_, i) => cached[i] === undefined);
+    if (missing.length === 0) return cached as string[];
+    const variants = await repo.variantsOf(
+      deps.db,
+      missing.map((r) => r.id),
+    );
+    const mapCtx = ctx(merchant);
+    return rows.map((row, i) => {
+      let json = cached[i];
+      if (json === undefined) {
+        json = JSON.stringify(productOf(toProductRecord(row), variants.get(row.id) ?? [], mapCtx));
+        jsonCache.set(keys[i] as string, json);
+      }
+      return json;
+    });
+  }
+
+  async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean) {
+    const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
+    const query = parseQuery(rawQuery ?? {}, spec, { filterAsString });
+    let base = selectProducts(deps.db, deps.dialect);
+    let countBase = deps.db.selectFrom('products');
+    if (!opts.elevated) {
+      base = base.where('products.visible', '=', sql.lit(1));
+      countBase = countBase.where('products.visible', '=', sql.lit(1));
+    }
+    const page = await runQuery<ProductRow>({ base, countBase, spec, query, cursorSecret: deps.cursorSecret });
+    return { rows: page.rows, page };
   }
 
   const service = {
@@ -262,6 +304,23 @@ export function createProductService(deps: CatalogDeps) {
       });
     },
 
+    /**
+     * One product as JSON text: one statement when its wire form is cached for the row's revision, two
+     * (row, variants) otherwise.
+     */
+    async getJson(id: string, opts: ReadOptions): Promise<string> {
+      const row = await selectProducts(deps.db, deps.dialect).where('products.id', '=', id).executeTakeFirst();
+      if (!row || (row.visible !== 1 && !opts.elevated))
+        throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
+      return (await productsJson([row], opts.merchant))[0] as string;
+    },
+
+    /** A page of products as JSON texts, with the page and its paging state: at most three statements. */
+    async queryJson(rawQuery: unknown, opts: ReadOptions) {
+      const { rows, page } = await queryRows(rawQuery, opts, false);
+      return { products: await productsJson(rows, opts.merchant), page };
+    },
+
     /** One product with its variants: two statements. */
     async get(id: string, opts: ReadOptions): Promise<Product> {
       const p = await load(deps.db, id, opts);
@@ -271,21 +330,7 @@ export function createProductService(deps: CatalogDeps) {
 
     /** A page of products: the page, the count, and the page's variants (three statements). */
     async query(rawQuery: unknown, opts: ReadOptions & { filterAsString?: boolean }) {
-      const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
-      const query = parseQuery(rawQuery ?? {}, spec, { filterAsString: opts.filterAsString ?? false });
-      let base = selectProducts(deps.db, deps.dialect);
-      let countBase = deps.db.selectFrom('products');
-      if (!opts.elevated) {
-        base = base.where('products.visible', '=', sql.lit(1));
-        countBase = countBase.where('products.visible', '=', sql.lit(1));
-      }
-      const page = await runQuery<Parameters<typeof toProductRecord>[0]>({
-        base,
-        countBase,
-        spec,
-        query,
-        cursorSecret: deps.cursorSecret,
-      });
+      const { page } = await queryRows(rawQuery, opts, opts.filterAsString ?? false);
       const records = page.rows.map(toProductRecord);
       const variants = await repo.variantsOf(
         deps.db,
