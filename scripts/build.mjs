@@ -1,0 +1,29 @@
+// Bundles the server and the command line into dist/ (our workspace packages inlined, npm dependencies left
+// as imports), so production runs plain JavaScript: faster start, less memory than a TypeScript loader.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url);
+const dependencies = Object.keys(
+  JSON.parse(readFileSync(new URL('packages/server/package.json', root), 'utf8')).dependencies ?? {},
+)
+  .concat(
+    ...['db', 'contract', 'domain'].map((p) =>
+      Object.keys(JSON.parse(readFileSync(new URL(`packages/${p}/package.json`, root), 'utf8')).dependencies ?? {}),
+    ),
+  )
+  .filter((name) => !name.startsWith('@merx/'));
+
+await build({
+  entryPoints: { main: 'packages/server/src/main.ts', cli: 'packages/server/src/cli.ts' },
+  absWorkingDir: root.pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  external: dependencies.flatMap((name) => [name, `${name}/*`]),
+  sourcemap: true,
+  logLevel: 'warning',
+});
