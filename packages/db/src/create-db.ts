@@ -47,7 +47,10 @@ export function createDb(options: CreateDbOptions): MerxDb {
   sqlite.pragma('cache_size = -64000');
   // Lets the planner gather the statistics it needs (cheap; recommended on every connection open).
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(log ? { log } : {}),
+  });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
