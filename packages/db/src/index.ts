@@ -1,4 +1,5 @@
 export * from './create-db.js';
+export * from './data-version.js';
 export * from './dialect.js';
 export * from './json.js';
 export * from './migrate.js';

@@ -17,6 +17,17 @@ export interface RunQueryOptions {
   cursorSecret: string;
   /** Count the matching rows for offset paging (default true). Cursor paging never counts. */
   withTotal?: boolean;
+  /**
+   * Remembers totals while the data they count is unchanged: `version(row)` reads a data version selected with
+   * the page (e.g. a counter every write to the table bumps); totals are kept by version and count statement.
+   */
+  totals?: { version(row: unknown): string | number | null | undefined; cache: TotalsCache };
+}
+
+/** Where counted totals are kept (an LRU map in the caller's process). */
+export interface TotalsCache {
+  get(key: string): number | undefined;
+  set(key: string, total: number): void;
 }
 
 export interface QueryPage<Row> {
@@ -48,7 +59,7 @@ export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Ro
   const result = { rows, offset: state.offset, limit: state.limit };
 
   if (!cursorPaging) {
-    const total = opts.withTotal === false ? undefined : await countTotal(opts, state, rows.length);
+    const total = opts.withTotal === false ? undefined : await countTotal(opts, state, rows.length, rows[0]);
     return { ...result, total, nextCursor: null, prevCursor: null };
   }
   const scope = spec.table;
@@ -86,13 +97,27 @@ function filterFields(node: FilterNode | null): string[] {
   return [node.field];
 }
 
-async function countTotal(opts: RunQueryOptions, state: CursorState, pageRows: number): Promise<number> {
+async function countTotal(
+  opts: RunQueryOptions,
+  state: CursorState,
+  pageRows: number,
+  firstRow: unknown,
+): Promise<number> {
   // A short page that is not past the end already tells the total.
   if (pageRows < state.limit && (pageRows > 0 || state.offset === 0)) return state.offset + pageRows;
   const base = (opts.countBase ?? opts.base).clearSelect().clearOrderBy().clearLimit().clearOffset();
-  const row = await applyFilter(base, state.filter, opts.spec)
-    .select(sql<number | string>`count(*)`.as('count'))
-    .executeTakeFirst();
+  const statement = applyFilter(base, state.filter, opts.spec).select(sql<number | string>`count(*)`.as('count'));
+  const version = pageRows > 0 && opts.totals ? opts.totals.version(firstRow) : undefined;
+  let key: string | undefined;
+  if (version !== undefined && version !== null && opts.totals) {
+    const compiled = statement.compile();
+    key = `${version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+    const known = opts.totals.cache.get(key);
+    if (known !== undefined) return known;
+  }
+  const row = await statement.executeTakeFirst();
   // PostgreSQL returns count(*) (int8) as a string unless a type parser says otherwise.
-  return Number(row?.count ?? 0);
+  const total = Number(row?.count ?? 0);
+  if (key !== undefined) opts.totals?.cache.set(key, total);
+  return total;
 }

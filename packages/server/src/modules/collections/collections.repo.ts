@@ -1,8 +1,9 @@
 import { ALL_PRODUCTS_COLLECTION_ID, type Collection } from '@merx/contract';
-import type { CollectionsTable, Executor } from '@merx/db';
+import { bumpDataVersion, type CollectionsTable, type Executor } from '@merx/db';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { mediaOf } from '../products/products.mapper.js';
+import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
 
 export type CollectionRow = Selectable<CollectionsTable> & { number_of_products: number | string | null };
@@ -56,6 +57,7 @@ export function createCollectionsRepo() {
         .onConflict((oc) => oc.columns(['collection_id', 'product_id']).doNothing())
         .returning('product_id')
         .execute();
+      if (rows.length > 0) await bumpDataVersion(ex, CATALOG_VERSION);
       return rows.map((r) => r.product_id);
     },
 
@@ -68,6 +70,7 @@ export function createCollectionsRepo() {
         .where('product_id', 'in', productIds)
         .returning('product_id')
         .execute();
+      if (rows.length > 0) await bumpDataVersion(ex, CATALOG_VERSION);
       return rows.map((r) => r.product_id);
     },
 

@@ -6,14 +6,14 @@ import {
   errorCodes,
   eventTypes,
 } from '@merx/contract';
-import { type Database, type Executor, runQuery, withTransaction } from '@merx/db';
+import { bumpDataVersion, type Database, type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, firstFreeSlug, notFound, parseQuery, slugify, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import type { EventOutbox } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { collectionQuerySpec } from '../products/products.query.js';
-import { lockSlugs } from '../products/products.repo.js';
+import { CATALOG_VERSION, lockSlugs } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
 import { type CollectionRow, collectionOf, createCollectionsRepo, selectCollections } from './collections.repo.js';
 
@@ -216,6 +216,7 @@ export function createCollectionService(deps: CollectionDeps) {
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
         await uow.trx.deleteFrom('collections').where('id', '=', id).execute();
+        await bumpDataVersion(uow.trx, CATALOG_VERSION);
         await deps.outbox.append(uow, {
           type: eventTypes.collectionDeleted,
           entityId: id,

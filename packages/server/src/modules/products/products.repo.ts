@@ -1,4 +1,5 @@
 import {
+  bumpDataVersion,
   type Database,
   type DialectName,
   type Executor,
@@ -9,6 +10,9 @@ import {
 import { discountedPrice, productStock, variantInStock } from '@merx/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
+
+/** Data version bumped by every write to products, variants or collection membership. */
+export const CATALOG_VERSION = 'catalog';
 
 export type ProductRow = Selectable<ProductsTable> & { collection_ids: string };
 
@@ -219,6 +223,7 @@ export function createProductsRepo(dialect: DialectName) {
     async insert(ex: Executor, p: ProductRecord, variants: readonly VariantRecord[]): Promise<void> {
       await ex.insertInto('products').values(productColumns(p, variants)).execute();
       await this.replaceVariants(ex, p.id, variants, false);
+      await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
     /** Writes the product row (and, when given, its variants) computing the derived columns. */
@@ -231,6 +236,7 @@ export function createProductsRepo(dialect: DialectName) {
       const { id: _id, ...columns } = productColumns(p, variants);
       await ex.updateTable('products').set(columns).where('id', '=', p.id).execute();
       if (variantsChanged) await this.replaceVariants(ex, p.id, variants, true);
+      await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
     async replaceVariants(
@@ -249,6 +255,7 @@ export function createProductsRepo(dialect: DialectName) {
 
     async delete(ex: Executor, id: string): Promise<boolean> {
       const res = await ex.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      await bumpDataVersion(ex, CATALOG_VERSION);
       return Number(res.numDeletedRows) > 0;
     },
 

@@ -7,7 +7,7 @@ import {
   type ProductInput,
   type ProductPatch,
 } from '@merx/contract';
-import { type Executor, runQuery, withTransaction } from '@merx/db';
+import { dataVersion, type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, currencyDigits, firstFreeSlug, invalid, notFound, parseQuery, slugify, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
@@ -24,7 +24,14 @@ import {
 } from './products.input.js';
 import { type MapContext, productOf } from './products.mapper.js';
 import { productQuerySpec } from './products.query.js';
-import { createProductsRepo, lockSlugs, type ProductRow, selectProducts, toProductRecord } from './products.repo.js';
+import {
+  CATALOG_VERSION,
+  createProductsRepo,
+  lockSlugs,
+  type ProductRow,
+  selectProducts,
+  toProductRecord,
+} from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
 
 export interface ReadOptions {
@@ -104,6 +111,8 @@ export function createProductService(deps: CatalogDeps) {
    * entry is never stale, in this process or after another process changed the product.
    */
   const jsonCache = new Lru<string, string>(5000);
+  /** Totals of filtered lists by catalog version: a storefront asks for the same lists again and again. */
+  const totals = new Lru<string, number>(2000);
 
   async function productsJson(rows: ProductRow[], merchant: boolean): Promise<string[]> {
     const { currency, locale } = deps.store();
@@ -129,13 +138,20 @@ export function createProductService(deps: CatalogDeps) {
   async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean) {
     const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
     const query = parseQuery(rawQuery ?? {}, spec, { filterAsString });
-    let base = selectProducts(deps.db, deps.dialect);
+    let base = selectProducts(deps.db, deps.dialect).select(dataVersion(CATALOG_VERSION).as('catalog_version'));
     let countBase = deps.db.selectFrom('products');
     if (!opts.elevated) {
       base = base.where('products.visible', '=', sql.lit(1));
       countBase = countBase.where('products.visible', '=', sql.lit(1));
     }
-    const page = await runQuery<ProductRow>({ base, countBase, spec, query, cursorSecret: deps.cursorSecret });
+    const page = await runQuery<ProductRow>({
+      base,
+      countBase,
+      spec,
+      query,
+      cursorSecret: deps.cursorSecret,
+      totals: { version: (row) => (row as { catalog_version: number | null }).catalog_version, cache: totals },
+    });
     return { rows: page.rows, page };
   }
 

@@ -1,0 +1,20 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from './transaction.js';
+
+/**
+ * A counter that every write to a group of tables bumps in its own transaction (e.g. `catalog` for products,
+ * variants and collection membership). Reading it with a page lets derived answers, such as the total of a
+ * filtered list, be reused until the data changes.
+ */
+export async function bumpDataVersion(ex: Executor, name: string): Promise<void> {
+  await ex
+    .insertInto('sequences')
+    .values({ name: `version:${name}`, value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+    .execute();
+}
+
+/** The current value of a data version, as a scalar subquery to select alongside other columns. */
+export function dataVersion(name: string): RawBuilder<number | null> {
+  return sql<number | null>`(select value from sequences where name = ${`version:${name}`})`;
+}
