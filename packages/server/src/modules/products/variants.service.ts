@@ -1,14 +1,6 @@
 import { errorCodes, eventTypes, type Variant, type VariantOverrideInput } from '@merx/contract';
 import { type Executor, runQuery, withTransaction } from '@merx/db';
-import {
-  currencyDigits,
-  type EntityQuerySpec,
-  matchesChoices,
-  notFound,
-  parseQuery,
-  toMinor,
-  ValidationError,
-} from '@merx/domain';
+import { type EntityQuerySpec, matchesChoices, notFound, parseQuery, toMinor, ValidationError } from '@merx/domain';
 import { sql } from 'kysely';
 import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
