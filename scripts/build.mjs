@@ -21,7 +21,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outdir: 'dist',
+  // Inside the server package, so bare imports resolve through its node_modules first (as in development).
+  outdir: 'packages/server/dist',
   outExtension: { '.js': '.mjs' },
   external: dependencies.flatMap((name) => [name, `${name}/*`]),
   sourcemap: true,
