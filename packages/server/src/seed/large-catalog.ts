@@ -4,6 +4,7 @@ import type { Executor, MerxDb } from '@merx/db';
 import { currencyDigits, type Discount, firstFreeSlug, slugify } from '@merx/domain';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { ensureAllProductsCollection } from '../modules/collections/collections.repo.js';
 import { buildVariants, emptyProductData, normaliseOptions } from '../modules/products/products.input.js';
 import { createProductsRepo } from '../modules/products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../modules/products/products.types.js';
@@ -324,21 +325,7 @@ export async function seedLargeCatalog(
   const now = new Date(nowMs).toISOString();
 
   // The All Products collection is normally created by the app at start; a seed without the app makes it here.
-  await db
-    .insertInto('collections')
-    .values({
-      id: ALL_PRODUCTS_COLLECTION_ID,
-      slug: 'all-products',
-      name: 'All Products',
-      description: null,
-      visible: 1,
-      media: '[]',
-      created_date: now,
-      updated_date: now,
-      revision: 1,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await ensureAllProductsCollection(db, now);
 
   // Collections: one per category first (so products land in their category), then themed ones.
   const takenCollectionSlugs = new Set(

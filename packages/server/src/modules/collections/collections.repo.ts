@@ -80,3 +80,22 @@ export function createCollectionsRepo() {
     },
   };
 }
+
+/** Creates the All Products collection when it is missing; safe to call on every start. */
+export async function ensureAllProductsCollection(ex: Executor, now: string): Promise<void> {
+  await ex
+    .insertInto('collections')
+    .values({
+      id: ALL_PRODUCTS_COLLECTION_ID,
+      slug: 'all-products',
+      name: 'All Products',
+      description: null,
+      visible: 1,
+      media: '[]',
+      created_date: now,
+      updated_date: now,
+      revision: 1,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

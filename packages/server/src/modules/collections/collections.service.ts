@@ -15,7 +15,13 @@ import { newId } from '../../lib/ids.js';
 import { collectionQuerySpec } from '../products/products.query.js';
 import { CATALOG_VERSION, lockSlugs } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
-import { type CollectionRow, collectionOf, createCollectionsRepo, selectCollections } from './collections.repo.js';
+import {
+  type CollectionRow,
+  collectionOf,
+  createCollectionsRepo,
+  ensureAllProductsCollection,
+  selectCollections,
+} from './collections.repo.js';
 
 export interface CollectionDeps {
   db: Kysely<Database>;
@@ -101,22 +107,7 @@ export function createCollectionService(deps: CollectionDeps) {
   return {
     /** Creates the All Products collection on an empty store; safe to call on every start. */
     async ensureAllProducts(): Promise<void> {
-      const now = deps.clock.now().toISOString();
-      await deps.db
-        .insertInto('collections')
-        .values({
-          id: ALL_PRODUCTS_COLLECTION_ID,
-          slug: 'all-products',
-          name: 'All Products',
-          description: null,
-          visible: 1,
-          media: '[]',
-          created_date: now,
-          updated_date: now,
-          revision: 1,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await ensureAllProductsCollection(deps.db, deps.clock.now().toISOString());
     },
 
     async addToAllProducts(ex: Executor, productId: string): Promise<void> {
