@@ -7,14 +7,15 @@ import {
   eventTypes,
 } from '@merx/contract';
 import { bumpDataVersion, type Database, type Executor, runQuery, withTransaction } from '@merx/db';
-import { AppError, firstFreeSlug, notFound, parseQuery, slugify, ValidationError } from '@merx/domain';
+import { AppError, notFound, parseQuery, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import type { EventOutbox } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { collectionQuerySpec } from '../products/products.query.js';
-import { CATALOG_VERSION, lockSlugs } from '../products/products.repo.js';
+import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
+import { chooseSlug } from '../products/slugs.js';
 import {
   type CollectionRow,
   collectionOf,
@@ -46,37 +47,6 @@ export function createCollectionService(deps: CollectionDeps) {
     if (!row || (!elevated && row.visible !== 1))
       throw notFound(errorCodes.collectionNotFound, 'Collection not found', { collectionId: id });
     return row;
-  }
-
-  async function uniqueSlug(
-    ex: Executor,
-    wanted: string | null | undefined,
-    name: string,
-    selfId?: string,
-  ): Promise<string> {
-    await lockSlugs(ex, 'collection');
-    if (wanted) {
-      const other = await ex.selectFrom('collections').select('id').where('slug', '=', wanted).executeTakeFirst();
-      if (other && other.id !== selfId) {
-        throw new AppError(
-          'ALREADY_EXISTS',
-          errorCodes.slugAlreadyExists,
-          `Another collection already has the slug "${wanted}"`,
-          { slug: wanted },
-        );
-      }
-      return wanted;
-    }
-    const base = slugify(name, 'collection');
-    const rows = await ex
-      .selectFrom('collections')
-      .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-      .execute();
-    return firstFreeSlug(
-      base,
-      rows.map((r) => r.slug),
-    );
   }
 
   function guardAllProducts(id: string): void {
@@ -122,7 +92,7 @@ export function createCollectionService(deps: CollectionDeps) {
       return withTransaction(deps.db, async (uow) => {
         const id = newId();
         const now = deps.clock.now().toISOString();
-        const slug = await uniqueSlug(uow.trx, input.slug, input.name);
+        const slug = await chooseSlug(uow.trx, 'collection', { wanted: input.slug, name: input.name });
         await uow.trx
           .insertInto('collections')
           .values({
@@ -166,7 +136,7 @@ export function createCollectionService(deps: CollectionDeps) {
           changed.push('name');
         }
         if (patch.slug != null && patch.slug !== before.slug) {
-          set.slug = await uniqueSlug(uow.trx, patch.slug, before.name, id);
+          set.slug = await chooseSlug(uow.trx, 'collection', { wanted: patch.slug, name: before.name, selfId: id });
           changed.push('slug');
         }
         if (patch.description !== undefined) {

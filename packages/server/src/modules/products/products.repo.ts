@@ -154,18 +154,6 @@ function variantColumns(productId: string, v: VariantRecord): Insertable<Product
   };
 }
 
-/**
- * Serialises slug choices of one kind of entity until the transaction ends: the upsert locks one row, so two
- * concurrent writers cannot both find the same slug free (the second would fail on the unique index instead).
- */
-export async function lockSlugs(ex: Executor, scope: 'product' | 'collection'): Promise<void> {
-  await ex
-    .insertInto('sequences')
-    .values({ name: `slug-lock:${scope}`, value: 1 })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
-    .execute();
-}
-
 export function createProductsRepo(dialect: DialectName) {
   return {
     async findById(ex: Executor, id: string): Promise<ProductRecord | undefined> {
@@ -198,16 +186,6 @@ export function createProductsRepo(dialect: DialectName) {
         .execute();
       for (const row of rows) byProduct.get(row.product_id)?.push(toVariantRecord(row));
       return byProduct;
-    },
-
-    async slugsStartingWith(ex: Executor, base: string): Promise<string[]> {
-      const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const rows = await ex
-        .selectFrom('products')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${escaped}-%`)]))
-        .execute();
-      return rows.map((r) => r.slug);
     },
 
     async nextNumericId(ex: Executor): Promise<number> {

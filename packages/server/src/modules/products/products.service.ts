@@ -8,7 +8,7 @@ import {
   type ProductPatch,
 } from '@merx/contract';
 import { dataVersion, type Executor, runQuery, withTransaction } from '@merx/db';
-import { AppError, currencyDigits, firstFreeSlug, invalid, notFound, parseQuery, slugify, toMinor } from '@merx/domain';
+import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
@@ -27,12 +27,12 @@ import { productQuerySpec } from './products.query.js';
 import {
   CATALOG_VERSION,
   createProductsRepo,
-  lockSlugs,
   type ProductRow,
   selectProducts,
   toProductRecord,
 } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
+import { chooseSlug } from './slugs.js';
 
 export interface ReadOptions {
   /** Elevated caller: sees hidden products. */
@@ -51,24 +51,6 @@ export function createProductService(deps: CatalogDeps) {
     if (!p || (!p.visible && !opts.elevated))
       throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
     return p;
-  }
-
-  async function uniqueSlug(ex: Executor, wanted: string | undefined, name: string, selfId?: string): Promise<string> {
-    await lockSlugs(ex, 'product');
-    if (wanted) {
-      const other = await repo.findBySlug(ex, wanted);
-      if (other && other.id !== selfId) {
-        throw new AppError(
-          'ALREADY_EXISTS',
-          errorCodes.slugAlreadyExists,
-          `Another product already has the slug "${wanted}"`,
-          { slug: wanted },
-        );
-      }
-      return wanted;
-    }
-    const base = slugify(name, 'product');
-    return firstFreeSlug(base, await repo.slugsStartingWith(ex, base));
   }
 
   function stockDefaults(stock: ProductInput['stock'], fallback?: VariantRecord) {
@@ -175,7 +157,7 @@ export function createProductService(deps: CatalogDeps) {
         const record: ProductRecord = {
           id,
           numericId: await repo.nextNumericId(uow.trx),
-          slug: await uniqueSlug(uow.trx, input.slug, input.name),
+          slug: await chooseSlug(uow.trx, 'product', { wanted: input.slug, name: input.name }),
           name: input.name,
           visible: input.visible ?? true,
           productType: input.productType ?? 'physical',
@@ -231,7 +213,12 @@ export function createProductService(deps: CatalogDeps) {
           after[key] = value;
         };
         if (patch.name !== undefined) set('name', patch.name, 'name');
-        if (patch.slug !== undefined) set('slug', await uniqueSlug(uow.trx, patch.slug, after.name, id), 'slug');
+        if (patch.slug !== undefined)
+          set(
+            'slug',
+            await chooseSlug(uow.trx, 'product', { wanted: patch.slug, name: after.name, selfId: id }),
+            'slug',
+          );
         if (patch.visible != null) set('visible', patch.visible, 'visible');
         if (patch.productType !== undefined) set('productType', patch.productType, 'productType');
         if (patch.description !== undefined)
