@@ -34,6 +34,8 @@ const WARMUP = 2;
 const CONNECTIONS = 50;
 /** The filter the query scenarios use: list price above 50 (the reference uses the same bound in minor units). */
 const PRICE_ABOVE = 50;
+/** Price bounds for the uncached-answers scenario: 20.00, 20.10, … 119.90. */
+const ROTATING_BOUNDS = Array.from({ length: 1000 }, (_, i) => 20 + i / 10);
 const TARGETS = { ratio: 0.4, p99Ms: 25, rssMb: 200 };
 /** Other processes using more CPU than this during a measurement on the first catalog make it repeat once. */
 const DISTURBED_CORES = 0.25;
@@ -408,6 +410,13 @@ function scenarios(catalog: Catalog, first: boolean): Scenario[] {
       growth: true,
       merx: merxQuery(byPrice, 20),
       reference: '/ref/products?limit=20',
+    },
+    {
+      // 1,000 different lists in turn: more than the answer cache holds, so every answer is computed afresh.
+      name: `query, page of 20: price > [1,000 bounds in turn], price DESC (uncached answers)`,
+      growth: false,
+      merx: rotate(ROTATING_BOUNDS.map((b) => merxQuery({ 'priceData.price': { $gt: b } }, 20))),
+      reference: rotate(ROTATING_BOUNDS.map((b) => `/ref/products?limit=20&above=${Math.round(b * 100)}`)),
     },
     {
       name: `query, page of 50: price > ${PRICE_ABOVE}, price DESC`,

@@ -62,13 +62,16 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
   const byId = db.prepare('select * from products where id = ? and visible = 1');
   const app = Fastify({ logger: false });
   const limitOf = (q: { limit?: string }) => Math.min(100, Math.max(1, Number(q.limit ?? 20) || 20));
-  app.get<{ Querystring: { limit?: string; collection?: string } }>('/ref/products', (request, reply) => {
-    const limit = limitOf(request.query);
-    const rows = request.query.collection
-      ? byCollection.all(request.query.collection, limit)
-      : byPrice.all(PRICE_ABOVE_MINOR, limit);
-    reply.type('application/json').send(JSON.stringify({ products: rows }));
-  });
+  app.get<{ Querystring: { limit?: string; collection?: string; above?: string } }>(
+    '/ref/products',
+    (request, reply) => {
+      const limit = limitOf(request.query);
+      const rows = request.query.collection
+        ? byCollection.all(request.query.collection, limit)
+        : byPrice.all(Number(request.query.above ?? PRICE_ABOVE_MINOR), limit);
+      reply.type('application/json').send(JSON.stringify({ products: rows }));
+    },
+  );
   app.get<{ Params: { id: string } }>('/ref/products/:id', (request, reply) => {
     const row = byId.get(request.params.id);
     if (!row) return reply.code(404).type('application/json').send('{"message":"not found"}');
@@ -98,6 +101,15 @@ async function main(): Promise<void> {
       () => process.exit(1),
     );
   };
+  // For looking into memory by hand: `kill -USR2 <pid>` prints where this process's memory is.
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const mb = (n: number) => Math.round(n / 1048576);
+    const m = process.memoryUsage();
+    process.stderr.write(
+      `rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, arrayBuffers ${mb(m.arrayBuffers)} MB\n`,
+    );
+  });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

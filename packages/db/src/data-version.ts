@@ -18,3 +18,9 @@ export async function bumpDataVersion(ex: Executor, name: string): Promise<void>
 export function dataVersion(name: string): RawBuilder<number | null> {
   return sql<number | null>`(select value from sequences where name = ${`version:${name}`})`;
 }
+
+/** The current value of a data version (0 before the first write): one primary-key read. */
+export async function readDataVersion(ex: Executor, name: string): Promise<number> {
+  const row = await ex.selectFrom('sequences').select('value').where('name', '=', `version:${name}`).executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}

@@ -1,5 +1,6 @@
 import { ALL_PRODUCTS_COLLECTION_ID, type Product } from '@merx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { expectViolation, type Kit, startKit, unique } from './catalog-test-kit.js';
 
 let kit: Kit;
@@ -278,5 +279,63 @@ describe('SQL statements per request', () => {
       kit.visitor.post('/stores-reader/v1/products/query', { query: { filter: JSON.stringify({ brand }) } }),
     );
     expect(v1).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('answers kept while the catalog is unchanged', () => {
+  const pageOf = (brand: string) => ({ query: { filter: { brand }, sort: [{ fieldName: 'name', order: 'ASC' }] } });
+
+  it('answers a repeated page with one statement and the same body', async () => {
+    const { brand } = await fiveProducts();
+    const first = await kit.visitor.getR(QUERY, pageOf(brand));
+    let again = first;
+    const statements = await kit.statementsOf(async () => {
+      again = await kit.visitor.getR(QUERY, pageOf(brand));
+    });
+    expect(statements).toBe(1);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('never answers a page from before a write, and a stale page costs at most one statement more', async () => {
+    const { brand, products } = await fiveProducts();
+    await kit.visitor.getR(QUERY, pageOf(brand));
+    const alpha = products[1] as Product;
+    await kit.owner.patch(`/stores/v1/products/${alpha.id}`, { product: { name: `Aardvark ${brand}` } });
+    let res = await kit.visitor.getR(QUERY, pageOf(brand));
+    const statements = await kit.statementsOf(async () => {
+      await kit.owner.patch(`/stores/v1/products/${alpha.id}`, { product: { name: `Aaron ${brand}` } });
+    });
+    expect(statements).toBeGreaterThan(0);
+    const stale = await kit.statementsOf(async () => {
+      res = await kit.visitor.getR(QUERY, pageOf(brand));
+    });
+    expect(names(res)[0]).toBe(`Aaron ${brand}`);
+    expect(stale).toBeLessThanOrEqual(4);
+  });
+
+  it('sees a write made by another server on the same database', async () => {
+    const { brand, products } = await fiveProducts();
+    const before = await kit.visitor.getR(QUERY, pageOf(brand));
+    expect(before.body.metadata.total).toBe(5);
+    const other = await buildApp({ config: kit.server.config, merx: kit.server.merx, logger: false });
+    try {
+      await other.services.products.update((products[0] as Product).id, { visible: false });
+    } finally {
+      await other.app.close();
+    }
+    const after = await kit.visitor.getR(QUERY, pageOf(brand));
+    expect(after.body.metadata.total).toBe(4);
+    expect(names(after)).not.toContain((products[0] as Product).name);
+  });
+
+  it('keeps the views of different callers apart', async () => {
+    const { brand, products } = await fiveProducts();
+    await kit.owner.patch(`/stores/v1/products/${(products[0] as Product).id}`, { product: { visible: false } });
+    const visitor = await kit.visitor.getR(QUERY, pageOf(brand));
+    const owner = await kit.owner.getR(QUERY, pageOf(brand));
+    const visitorAgain = await kit.visitor.getR(QUERY, pageOf(brand));
+    expect(visitor.body.metadata.total).toBe(4);
+    expect(owner.body.metadata.total).toBe(5);
+    expect(visitorAgain.body).toEqual(visitor.body);
   });
 });

@@ -105,9 +105,14 @@ export function productRoutes(s: {
       response: c.queryProductsPlatformizedResponse,
       handler: async ({ input, caller }) => {
         const opts = readOptions(caller, input.includeMerchantSpecificData);
-        const { products, page } = await s.products.queryJson(input.query, opts);
         return new RawJson(
-          `{"products":[${products.join(',')}],"metadata":${JSON.stringify(offsetMetadata(page, products.length))}}`,
+          await s.products.queryAnswer(
+            input,
+            input.query,
+            opts,
+            (products, page) =>
+              `{"products":[${products.join(',')}],"metadata":${JSON.stringify(offsetMetadata(page, products.length))}}`,
+          ),
         );
       },
     }),

@@ -7,13 +7,14 @@ import {
   type ProductInput,
   type ProductPatch,
 } from '@merx/contract';
-import { dataVersion, type Executor, runQuery, withTransaction } from '@merx/db';
+import { dataVersion, type Executor, readDataVersion, runQuery, withTransaction } from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
 import { Lru } from '../../lib/lru.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import {
   buildVariants,
@@ -115,6 +116,28 @@ export function createProductService(deps: CatalogDeps) {
       }
       return json;
     });
+  }
+
+  /**
+   * Whole answers of catalog lists, each valid while the catalog data version it was computed at is current.
+   * A repeated list costs one primary-key read; a list whose entry went stale costs that read and the usual
+   * statements. Keys longer than 4 KB are not cached.
+   */
+  const answers = new VersionedCache(16 * 1024 * 1024);
+
+  async function readThrough(
+    key: string,
+    compute: () => Promise<{ body: string; version: number | null }>,
+  ): Promise<string> {
+    const cacheable = key.length <= 4096;
+    const entry = cacheable ? answers.peek(key) : undefined;
+    if (entry !== undefined) {
+      if ((await readDataVersion(deps.db, CATALOG_VERSION)) === entry.version) return entry.body;
+      answers.delete(key);
+    }
+    const { body, version } = await compute();
+    if (cacheable && version !== null) answers.set(key, version, body);
+    return body;
   }
 
   async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean) {
@@ -318,10 +341,25 @@ export function createProductService(deps: CatalogDeps) {
       return (await productsJson([row], opts.merchant))[0] as string;
     },
 
-    /** A page of products as JSON texts, with the page and its paging state: at most three statements. */
-    async queryJson(rawQuery: unknown, opts: ReadOptions) {
-      const { rows, page } = await queryRows(rawQuery, opts, false);
-      return { products: await productsJson(rows, opts.merchant), page };
+    /**
+     * The whole answer to a catalog list request, rendered by `render` from a page of product JSON texts and
+     * kept for as long as the catalog does not change (see readThrough). `request` must hold everything the
+     * answer depends on besides the caller's view, the store's currency and locale.
+     */
+    async queryAnswer(
+      request: unknown,
+      rawQuery: unknown,
+      opts: ReadOptions,
+      render: (products: string[], page: Awaited<ReturnType<typeof queryRows>>['page']) => string,
+    ): Promise<string> {
+      const { currency, locale } = deps.store();
+      const key = `${opts.elevated ? 1 : 0}${opts.merchant ? 1 : 0}|${currency}|${locale}|${JSON.stringify(request)}`;
+      return readThrough(key, async () => {
+        const { rows, page } = await queryRows(rawQuery, opts, false);
+        const raw = (rows[0] as { catalog_version?: number | null } | undefined)?.catalog_version;
+        const version = raw === undefined || raw === null ? null : Number(raw);
+        return { body: render(await productsJson(rows, opts.merchant), page), version };
+      });
     },
 
     /** One product with its variants: two statements. */
