@@ -1,4 +1,5 @@
 export * from './common.js';
 export * from './error-codes.js';
 export * from './events.js';
+export * from './iam/identity.js';
 export * from './stores/catalog-v1.js';

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { DialectName } from './dialect.js';
 import { migration0001 } from './migrations/0001-catalog.js';
 import { migration0002 } from './migrations/0002-catalog-read-indexes.js';
+import { migration0003 } from './migrations/0003-identity.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -10,6 +11,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-catalog': migration0001(dialect),
     '0002-catalog-read-indexes': migration0002(),
+    '0003-identity': migration0003(),
   };
 }
 

@@ -1,5 +1,18 @@
 import type { ApiKeysTable } from './tables/api-keys.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
+import type {
+  AuthCodesTable,
+  ChallengesTable,
+  IdentitiesTable,
+  MailMessagesTable,
+  OAuthClientsTable,
+  RateLimitsTable,
+  RedirectSessionsTable,
+  RefreshTokensTable,
+  SessionsTable,
+  SigningKeysTable,
+  StaffInvitationsTable,
+} from './tables/identity.js';
 import type { OutboxTable } from './tables/outbox.js';
 import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
@@ -16,13 +29,35 @@ export interface Database {
   product_variants: ProductVariantsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
+  signing_keys: SigningKeysTable;
+  oauth_clients: OAuthClientsTable;
+  identities: IdentitiesTable;
+  refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
+  auth_codes: AuthCodesTable;
+  redirect_sessions: RedirectSessionsTable;
+  challenges: ChallengesTable;
+  rate_limits: RateLimitsTable;
+  mail_messages: MailMessagesTable;
+  staff_invitations: StaffInvitationsTable;
 }
 
 export type {
   ApiKeysTable,
+  AuthCodesTable,
+  ChallengesTable,
   CollectionProductsTable,
   CollectionsTable,
+  IdentitiesTable,
+  MailMessagesTable,
+  OAuthClientsTable,
   OutboxTable,
   ProductsTable,
   ProductVariantsTable,
+  RateLimitsTable,
+  RedirectSessionsTable,
+  RefreshTokensTable,
+  SessionsTable,
+  SigningKeysTable,
+  StaffInvitationsTable,
 };

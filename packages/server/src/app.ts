@@ -15,9 +15,27 @@ import { buildOpenApi } from './http/openapi.js';
 import { genRequestId, registerRequestId } from './http/request-id.js';
 import { type AnyRoute, registerRoutes } from './http/route.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { createApiKeyService, createCallerResolver } from './modules/api-keys/api-keys.service.js';
+import { createSealer } from './lib/secrets.js';
+import { createThrottle } from './lib/throttle.js';
+import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
+import { registerHostedPages } from './modules/hosted/hosted.routes.js';
+import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
+import { createChallenges } from './modules/identity/challenges.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { createIdentityService } from './modules/identity/identity.service.js';
+import { createMemberSettings } from './modules/identity/member-settings.js';
+import { memberRoutes } from './modules/identity/members.routes.js';
+import { createSessions } from './modules/identity/sessions.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { createCallerResolver } from './modules/oauth/callers.js';
+import { createClientService } from './modules/oauth/clients.service.js';
+import { oauthRoutes, registerTokenEndpoint } from './modules/oauth/oauth.routes.js';
+import { createOAuthService } from './modules/oauth/oauth.service.js';
+import { createSigningKeys } from './modules/oauth/signing-keys.js';
+import { createTokenService } from './modules/oauth/tokens.service.js';
 import { createBulkService } from './modules/products/bulk.service.js';
 import type { CatalogDeps } from './modules/products/catalog-deps.js';
 import { inventoryEvents } from './modules/products/inventory-events.js';
@@ -25,13 +43,19 @@ import { createMediaService } from './modules/products/media.service.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { createProductService } from './modules/products/products.service.js';
 import { createVariantService } from './modules/products/variants.service.js';
+import { redirectRoutes } from './modules/redirects/redirects.routes.js';
+import { createRedirectService } from './modules/redirects/redirects.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { createStaffService } from './modules/staff/staff.service.js';
 
 export interface BuildAppOptions {
   config: Config;
   merx: MerxDb;
   logger: Logger | false;
   clock?: Clock;
+  /** Replaces the captcha provider (otherwise reCAPTCHA when `recaptchaSecret` is configured). */
+  captcha?: CaptchaVerifier;
 }
 
 /** Everything the app is made of, for main.ts, the CLI and tests. */
@@ -69,6 +93,47 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     collections,
     inventoryEvents,
   };
+  const signingKeys = createSigningKeys({ db: merx.db, clock });
+  await signingKeys.init();
+  const tokens = createTokenService({ db: merx.db, clock, keys: signingKeys, issuer: config.publicUrl });
+  const clients = createClientService({ db: merx.db, clock });
+  await clients.ensureDefaults(config.publicUrl);
+  const mail = createMailService({
+    db: merx.db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
+  const sessions = createSessions({ db: merx.db, clock });
+  const challenges = createChallenges({ db: merx.db, clock });
+  const throttle = createThrottle({ db: merx.db, clock });
+  const memberSettings = createMemberSettings(merx.db);
+  const captcha = opts.captcha ?? (config.recaptchaSecret ? recaptchaVerifier(config.recaptchaSecret) : undefined);
+  const identity = createIdentityService({
+    db: merx.db,
+    clock,
+    tokens,
+    sessions,
+    challenges,
+    throttle,
+    mail,
+    memberSettings,
+    sealer: createSealer(await settings.secret('sealer')),
+    storeName: () => store.name,
+    publicUrl: config.publicUrl,
+    ...(captcha ? { captcha } : {}),
+  });
+  const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys });
+  const redirects = createRedirectService({ db: merx.db, clock, clients, publicUrl: config.publicUrl });
+  const staff = createStaffService({
+    db: merx.db,
+    clock,
+    mail,
+    tokens,
+    storeName: () => store.name,
+    publicUrl: config.publicUrl,
+  });
   const products = createProductService(deps);
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
@@ -82,6 +147,18 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       },
     },
     apiKeys,
+    signingKeys,
+    tokens,
+    clients,
+    mail,
+    sessions,
+    challenges,
+    throttle,
+    memberSettings,
+    identity,
+    oauth,
+    redirects,
+    staff,
     collections,
     products,
     variants,
@@ -114,8 +191,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   });
   registerJsonBody(app);
 
-  const routes: AnyRoute[] = [...productRoutes(services), ...collectionRoutes(services.collections)];
-  registerRoutes(app, routes, createCallerResolver(services.apiKeys));
+  const routes: AnyRoute[] = [
+    ...productRoutes(services),
+    ...collectionRoutes(services.collections),
+    ...oauthRoutes(services),
+    ...redirectRoutes(services.redirects),
+    ...identityRoutes(services),
+    ...memberRoutes(services),
+    ...staffRoutes(services),
+    ...mailRoutes(services.mail),
+  ];
+  const callers = createCallerResolver(services.apiKeys, services.tokens);
+  registerRoutes(app, routes, callers);
+  registerTokenEndpoint(app, services.oauth);
+  await registerHostedPages(app, services, opts.config);
 
   const document = buildOpenApi(routes, { title: 'Merx Store API', version: '0.1.0' });
   app.get('/openapi.json', async () => document);
@@ -144,7 +233,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     },
   });
 
+  services.mail.start();
   app.addHook('onClose', async () => {
+    await services.mail.stop();
     await dispatcher.stop();
   });
   return { app, services, dispatcher };

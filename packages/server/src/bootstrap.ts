@@ -8,7 +8,7 @@ import { seedDemoStore } from './seed/seed-demo.js';
 export async function bootstrap(
   config: Config,
   logger: Logger,
-): Promise<{ merx: MerxDb; merxApp: MerxApp; ownerKey?: string }> {
+): Promise<{ merx: MerxDb; merxApp: MerxApp; ownerKey?: string; owner?: { email: string; password: string } }> {
   const merx = createDb({ url: config.databaseUrl });
   const applied = await migrateToLatest(merx.db, merx.dialect);
   if (applied.length) logger.info({ applied }, 'database migrated');
@@ -18,9 +18,16 @@ export async function bootstrap(
   if ((await services.apiKeys.count()) === 0) {
     ownerKey = (await services.apiKeys.create({ name: 'Owner', scopes: ['*'] })).key;
   }
+  // The owner's back-office account: made once; the password is printed only when it was generated here.
+  const owner = await services.staff.ensureOwner(config.ownerEmail, config.ownerPassword);
   if (config.seedDemo && (await services.products.repo.count(merx.db)) === 0) {
     const counts = await seedDemoStore(services, config.mediaDir);
     logger.info(counts, 'demo store loaded');
   }
-  return { merx, merxApp, ownerKey };
+  return {
+    merx,
+    merxApp,
+    ...(ownerKey ? { ownerKey } : {}),
+    ...(owner && !config.ownerPassword ? { owner } : {}),
+  };
 }

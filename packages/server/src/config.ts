@@ -15,6 +15,14 @@ export interface Config {
   corsOrigins: string[];
   /** Load the demo catalog on first start with an empty database. */
   seedDemo: boolean;
+  /** `smtp://user:pass@host:587`: mail goes out by SMTP; without it, mail is kept for staff and logged. */
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  /** reCAPTCHA secret: turns on server-side captcha checks when the member settings ask for captcha. */
+  recaptchaSecret?: string | undefined;
+  /** The owner account made on first start (a random password is printed when none is given). */
+  ownerEmail: string;
+  ownerPassword?: string | undefined;
 }
 
 /** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
@@ -38,5 +46,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     seedDemo: env.MERX_SEED_DEMO !== 'false',
+    smtpUrl: env.MERX_SMTP_URL?.trim() || undefined,
+    mailFrom: env.MERX_MAIL_FROM?.trim() || 'Merx <no-reply@localhost>',
+    recaptchaSecret: env.MERX_RECAPTCHA_SECRET?.trim() || undefined,
+    ownerEmail: env.MERX_OWNER_EMAIL?.trim() || 'owner@merx.local',
+    ownerPassword: env.MERX_OWNER_PASSWORD || undefined,
   };
 }

@@ -5,7 +5,7 @@ import { createLogger } from './lib/logger.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const { merx, merxApp, ownerKey } = await bootstrap(config, logger);
+const { merx, merxApp, ownerKey, owner } = await bootstrap(config, logger);
 const { app, dispatcher } = merxApp;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -30,6 +30,14 @@ if (ownerKey) {
     '  Owner API key (shown once, keep it safe; it is stored only as a hash):',
     `    ${ownerKey}`,
     '  Use it as the Authorization header for catalog writes. More keys: npm run merx -- api-key create',
+  );
+}
+if (owner) {
+  lines.push(
+    '',
+    '  Back-office owner account (password shown once; change it after signing in):',
+    `    email:    ${owner.email}`,
+    `    password: ${owner.password}`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

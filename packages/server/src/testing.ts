@@ -43,6 +43,8 @@ export async function startTestServer(options: { listen?: boolean; demo?: boolea
     logLevel: 'silent',
     seedDemo: false,
     corsOrigins: [],
+    mailFrom: 'Merx tests <no-reply@localhost>',
+    ownerEmail: 'owner@merx.test',
   };
   const merxApp = await buildApp({ config, merx, logger: false });
   const apiKey = (await merxApp.services.apiKeys.create({ name: 'Test owner' })).key;

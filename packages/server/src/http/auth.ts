@@ -1,41 +1,101 @@
 import { errorCodes } from '@merx/contract';
 import { AppError } from '@merx/domain';
 
-/** Who is calling. Visitor, member and staff callers join this union with the identity module. */
-export type Caller = { kind: 'none' } | { kind: 'apiKey'; keyId: string; scopes: readonly string[] };
+export type StaffRole = 'owner' | 'admin' | 'staff';
 
-/** What a route lets in; every route declares one. */
-export type Access = { kind: 'public' } | { kind: 'elevated'; scope: string };
+/** Who is calling: resolved from `Authorization` once per request, before anything else. */
+export type Caller =
+  | { kind: 'none' }
+  /** An anonymous shopper holding a visitor token (anonymous grant). */
+  | { kind: 'visitor'; visitorId: string; clientId: string }
+  /** A signed-in member; `tokenId` is the refresh token the access token was issued under. */
+  | { kind: 'member'; memberId: string; clientId: string; tokenId: string }
+  /** A signed-in staff account of the back office. */
+  | {
+      kind: 'staff';
+      staffId: string;
+      role: StaffRole;
+      permissions: readonly string[];
+      clientId: string;
+      tokenId: string;
+    }
+  | { kind: 'apiKey'; keyId: string; scopes: readonly string[] };
+
+/**
+ * What a route lets in; every route declares one (a test walks the route table):
+ * - `public`: anyone, with or without a token;
+ * - `identified`: a visitor, member, staff account or API key (carts and checkouts of the caller's own);
+ * - `member`: a signed-in member only;
+ * - `elevated`: an API key holding `scope`, or staff whose role grants it.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'identified' }
+  | { kind: 'member' }
+  | { kind: 'elevated'; scope: string };
 
 export const publicAccess: Access = { kind: 'public' };
+export const identifiedAccess: Access = { kind: 'identified' };
+export const memberAccess: Access = { kind: 'member' };
 /** Shorthand for a route that needs an elevated caller holding `scope` (or `*`). */
 export function elevated(scope: string): Access {
   return { kind: 'elevated', scope };
 }
 
-/** True when the caller may use merchant-only features (API keys now; staff later). */
+/** True when the caller may use merchant-only features: an API key or a staff account. */
 export function isElevated(caller: Caller): boolean {
-  return caller.kind === 'apiKey';
+  return caller.kind === 'apiKey' || caller.kind === 'staff';
 }
 
-function hasScope(caller: Caller, scope: string): boolean {
-  if (caller.kind !== 'apiKey') return false;
+/** Scopes a staff role grants: owners and admins everything, staff what they were given. */
+export function scopesOf(caller: Caller): readonly string[] {
+  if (caller.kind === 'apiKey') return caller.scopes;
+  if (caller.kind === 'staff') return caller.role === 'staff' ? caller.permissions : ['*'];
+  return [];
+}
+
+export function hasScope(caller: Caller, scope: string): boolean {
+  const scopes = scopesOf(caller);
   const area = scope.split(':')[0];
-  return caller.scopes.includes('*') || caller.scopes.includes(scope) || caller.scopes.includes(`${area}:*`);
+  return scopes.includes('*') || scopes.includes(scope) || scopes.includes(`${area}:*`);
 }
 
 /** Throws unless `caller` satisfies `access`. */
 export function assertAccess(caller: Caller, access: Access): void {
-  if (access.kind === 'public') return;
-  if (caller.kind === 'none') {
-    throw new AppError(
-      'UNAUTHENTICATED',
-      errorCodes.unauthenticated,
-      'This call needs an API key in the Authorization header',
-    );
-  }
-  if (!hasScope(caller, access.scope)) {
-    throw new AppError('PERMISSION_DENIED', errorCodes.permissionDenied, `This call needs the "${access.scope}" scope`);
+  switch (access.kind) {
+    case 'public':
+      return;
+    case 'identified':
+      if (caller.kind === 'none') {
+        throw new AppError(
+          'UNAUTHENTICATED',
+          errorCodes.unauthenticated,
+          'This call needs a visitor or member token in the Authorization header',
+        );
+      }
+      return;
+    case 'member':
+      if (caller.kind === 'member') return;
+      throw new AppError(
+        caller.kind === 'none' || caller.kind === 'visitor' ? 'UNAUTHENTICATED' : 'PERMISSION_DENIED',
+        caller.kind === 'none' || caller.kind === 'visitor' ? errorCodes.unauthenticated : errorCodes.permissionDenied,
+        'This call needs a signed-in member',
+      );
+    case 'elevated':
+      if (caller.kind === 'none' || caller.kind === 'visitor') {
+        throw new AppError(
+          'UNAUTHENTICATED',
+          errorCodes.unauthenticated,
+          'This call needs an API key or a staff sign-in in the Authorization header',
+        );
+      }
+      if (!hasScope(caller, access.scope)) {
+        throw new AppError(
+          'PERMISSION_DENIED',
+          errorCodes.permissionDenied,
+          `This call needs the "${access.scope}" permission`,
+        );
+      }
   }
 }
 

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { errorCodes } from '@merx/contract';
 import type { Database } from '@merx/db';
 import { AppError } from '@merx/domain';
 import type { Kysely } from 'kysely';
-import type { Caller, CallerResolver } from '../../http/auth.js';
+import type { Caller } from '../../http/auth.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId, randomToken } from '../../lib/ids.js';
 
@@ -91,28 +90,3 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
 }
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
-
-/**
- * Reads `Authorization`: the raw credential, optionally after `Bearer `, possibly several joined by commas
- * (the contract's external-login form). API keys are recognised by their prefix; access tokens of visitors and
- * members are resolved by the identity module when it lands, and are treated as no credential until then.
- */
-export function createCallerResolver(apiKeys: ApiKeyService): CallerResolver {
-  return {
-    async resolve(authorization) {
-      if (!authorization) return { kind: 'none' };
-      const parts = authorization
-        .replace(/^Bearer\s+/i, '')
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean);
-      for (const part of parts) {
-        if (!part.startsWith(API_KEY_PREFIX)) continue;
-        const caller = await apiKeys.lookup(part);
-        if (!caller) throw new AppError('UNAUTHENTICATED', errorCodes.unauthenticated, 'The API key is not valid');
-        return caller;
-      }
-      return { kind: 'none' };
-    },
-  };
-}

@@ -1,0 +1,169 @@
+import * as c from '@merx/contract';
+import { z } from 'zod';
+import { elevated, memberAccess } from '../../http/auth.js';
+import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { memberIdOf } from './identity.routes.js';
+import type { IdentityService } from './identity.service.js';
+import { type MemberSettingsService, memberSettingsSchema } from './member-settings.js';
+
+const tag = 'Members';
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const read = elevated('members:read');
+const manage = elevated('members:manage');
+const one = z.object({ identity: c.identitySchema });
+
+/** Staff manage members; a signed-in member manages their own profile and second factors. */
+export function memberRoutes(s: { identity: IdentityService; memberSettings: MemberSettingsService }): AnyRoute[] {
+  const { identity } = s;
+  const statusAction = (action: string, status: 'ACTIVE' | 'BLOCKED', summary: string) =>
+    defineRoute({
+      method: 'POST',
+      url: `/_api/merx/v1/members/:id/${action}`,
+      summary,
+      tag,
+      access: manage,
+      params: idParams,
+      response: one,
+      handler: async ({ params }) => {
+        await identity.get(params.id);
+        return { identity: await identity.setStatus(params.id, status) };
+      },
+    });
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/_api/merx/v1/members',
+      summary: 'List members, newest first',
+      tag,
+      access: read,
+      input: z.object({
+        status: z.enum(c.identityStatuses).optional(),
+        email: z.string().max(254).optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        offset: z.coerce.number().int().min(0).default(0),
+      }),
+      response: z.object({
+        identities: z.array(c.identitySchema),
+        metadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
+      }),
+      handler: async ({ input }) => {
+        const { identities, total } = await identity.list({
+          ...(input.status ? { status: input.status } : {}),
+          ...(input.email ? { email: input.email } : {}),
+          limit: input.limit,
+          offset: input.offset,
+        });
+        return { identities, metadata: { count: identities.length, offset: input.offset, total } };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/_api/merx/v1/members/me',
+      summary: 'The signed-in member',
+      tag,
+      access: memberAccess,
+      response: one,
+      handler: async ({ caller }) => ({ identity: await identity.wire(await identity.get(memberIdOf(caller))) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/_api/merx/v1/members/me',
+      summary: "Update the signed-in member's profile",
+      tag,
+      access: memberAccess,
+      input: z.object({ identityProfile: c.identityProfileSchema }),
+      response: one,
+      handler: async ({ caller, input }) => ({
+        identity: await identity.updateProfile(memberIdOf(caller), input.identityProfile),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/members/me/factors/totp',
+      summary: 'Start TOTP enrolment: a secret, its otpauth URL and a QR code',
+      tag,
+      access: memberAccess,
+      response: z.object({ factorId: z.string(), secret: z.string(), otpauthUrl: z.string(), qrCodeSvg: z.string() }),
+      handler: ({ caller }) => identity.enrolTotp(memberIdOf(caller)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/members/me/factors/totp/activate',
+      summary: 'Turn TOTP on with a current code from the app',
+      tag,
+      access: memberAccess,
+      input: z.object({ code: z.string().max(20) }),
+      response: one,
+      handler: async ({ caller, input }) => ({ identity: await identity.activateTotp(memberIdOf(caller), input.code) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/members/me/factors/email',
+      summary: 'Turn emailed sign-in codes on or off',
+      tag,
+      access: memberAccess,
+      input: z.object({ enabled: z.boolean() }),
+      response: one,
+      handler: async ({ caller, input }) => ({
+        identity: await identity.setEmailFactor(memberIdOf(caller), input.enabled),
+      }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/_api/merx/v1/members/me/factors/:factorType',
+      summary: 'Remove a second factor',
+      tag,
+      access: memberAccess,
+      params: z.object({ factorType: z.enum(['TOTP', 'EMAIL']) }),
+      response: one,
+      handler: async ({ caller, params }) => ({
+        identity: await identity.removeFactor(memberIdOf(caller), params.factorType),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/_api/merx/v1/members/:id',
+      summary: 'Get a member',
+      tag,
+      access: read,
+      params: idParams,
+      response: one,
+      handler: async ({ params }) => ({ identity: await identity.wire(await identity.get(params.id)) }),
+    }),
+    statusAction('approve', 'ACTIVE', 'Approve a member who waits for approval'),
+    statusAction('block', 'BLOCKED', 'Block a member (their sign-ins end at once)'),
+    statusAction('unblock', 'ACTIVE', 'Unblock a member'),
+    defineRoute({
+      method: 'DELETE',
+      url: '/_api/merx/v1/members/:id',
+      summary: 'Delete a member (their sign-ins end at once)',
+      tag,
+      access: manage,
+      params: idParams,
+      response: z.object({}),
+      handler: async ({ params }) => {
+        await identity.setStatus(params.id, 'DELETED');
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/_api/merx/v1/member-settings',
+      summary: 'How members join: sign-up policy, email verification, captcha',
+      tag,
+      access: read,
+      response: z.object({ settings: memberSettingsSchema }),
+      handler: async () => ({ settings: await s.memberSettings.get() }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/_api/merx/v1/member-settings',
+      summary: 'Change how members join',
+      tag,
+      access: manage,
+      input: z.object({ settings: memberSettingsSchema.partial() }),
+      response: z.object({ settings: memberSettingsSchema }),
+      handler: async ({ input }) => ({ settings: await s.memberSettings.update(input.settings) }),
+    }),
+  ];
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { publicAccess } from '../../http/auth.js';
+import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { type RedirectService, redirectSessionRequest } from './redirects.service.js';
+
+const response = z.object({
+  redirectSession: z.object({
+    id: z.string(),
+    fullUrl: z.string(),
+    urlDetails: z.object({ endpoint: z.string(), searchParams: z.record(z.string(), z.string()) }),
+    sessionToken: z.string(),
+    shortId: z.string(),
+  }),
+});
+
+/** WIRE.md 3: one handler at the three paths the contract's mapping knows. Public: visitors start sign-in. */
+export function redirectRoutes(redirects: RedirectService): AnyRoute[] {
+  return [
+    '/_api/redirects-api/v1/redirect-session',
+    '/redirect-session/v1/redirect-session',
+    '/headless/v1/redirect-session',
+  ].map((url) =>
+    defineRoute({
+      method: 'POST',
+      url,
+      summary: 'Create a redirect session (sign-in, sign-out, checkout or product page)',
+      tag: 'Redirects',
+      access: publicAccess,
+      input: redirectSessionRequest,
+      response,
+      handler: async ({ input }) => redirects.create(input),
+    }),
+  );
+}
