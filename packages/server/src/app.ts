@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...productRoutes(services),
     ...collectionRoutes(services.collections),
     ...oauthRoutes(services),
-    ...redirectRoutes(services.redirects),
+    ...redirectRoutes(services.redirects, services.tokens),
     ...identityRoutes(services),
     ...memberRoutes(services),
     ...staffRoutes(services),

@@ -1,31 +1,92 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { IdentityService } from '../identity/identity.service.js';
-import type { MemberSettingsService } from '../identity/member-settings.js';
-import type { Sessions } from '../identity/sessions.js';
-import type { ClientService } from '../oauth/clients.service.js';
-import type { OAuthService } from '../oauth/oauth.service.js';
-import type { RedirectService } from '../redirects/redirects.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { StaffService } from '../staff/staff.service.js';
+import { registerFormBody } from '../../http/json-body.js';
+import { registerAccountPages } from './account.pages.js';
+import { messageView } from './account.views.js';
+import { registerAssets } from './assets.js';
+import { formField, type HostedContext, type HostedServices, PageError } from './context.js';
+import { CSRF_FIELD, createCsrf } from './csrf.js';
+import { createRenderer } from './layout.js';
+import { baseHeaders } from './security.js';
+import { registerSessionPages } from './session.pages.js';
 
-/** What the hosted member pages use. */
-export interface HostedServices {
-  identity: IdentityService;
-  oauth: OAuthService;
-  redirects: RedirectService;
-  clients: ClientService;
-  sessions: Sessions;
-  staff: StaffService;
-  settings: SettingsService;
-  memberSettings: MemberSettingsService;
-}
+export type { HostedServices } from './context.js';
+
+const PREFIX = '/auth';
 
 /** The hosted member pages under `/auth/` (sign-in, sign-up, verification, recovery, sign-out, errors). */
 export async function registerHostedPages(
-  _app: FastifyInstance,
-  _services: HostedServices,
-  _config: Config,
+  app: FastifyInstance,
+  services: HostedServices,
+  config: Config,
 ): Promise<void> {
-  // Built in this module: see the pages listed above.
+  const secureCookies = config.publicUrl.startsWith('https:');
+  const csrf = createCsrf(await services.settings.secret('csrf'), secureCookies);
+
+  await app.register(
+    async (scope) => {
+      registerFormBody(scope);
+      scope.addHook('onRequest', async (_request, reply) => {
+        baseHeaders(reply);
+      });
+      const assets = registerAssets(scope, PREFIX);
+      const pages = createRenderer({ storeName: async () => (await services.settings.store()).name, assets });
+      const ctx: HostedContext = {
+        services,
+        db: services.tokens.db,
+        config,
+        csrf,
+        pages,
+        secureCookies,
+        publicBase: config.publicUrl.replace(/\/+$/, ''),
+      };
+
+      // Every form post must carry this browser's CSRF token; without it nothing is read or changed.
+      scope.addHook('preHandler', async (request) => {
+        if (request.method !== 'POST') return;
+        if (!csrf.verify(request, formField(request.body, CSRF_FIELD, 200))) {
+          throw new PageError(
+            403,
+            'This form has expired',
+            'For your security, the form could not be sent. Go back, reload the page and try again (cookies must be allowed).',
+          );
+        }
+      });
+
+      scope.setErrorHandler(async (error: unknown, request, reply) => {
+        if (error instanceof PageError) {
+          return pages.send(reply, {
+            ...messageView({ title: error.title, message: error.message, links: error.links }),
+            status: error.status,
+          });
+        }
+        const status = (error as Partial<FastifyError>).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          const view = messageView({ title: 'This request could not be handled', message: 'Go back and try again.' });
+          return pages.send(reply, { ...view, status });
+        }
+        request.log.error({ err: error }, 'hosted page failed');
+        const view = messageView({
+          title: 'Something went wrong',
+          message: 'We couldn’t finish this step. Please go back and try again in a moment.',
+          requestId: request.id,
+        });
+        return pages.send(reply, { ...view, status: 500 });
+      });
+
+      scope.setNotFoundHandler(async (_request, reply) =>
+        pages.send(reply, {
+          ...messageView({
+            title: 'Page not found',
+            message: 'This page doesn’t exist. Check the link, or go back to the store.',
+          }),
+          status: 404,
+        }),
+      );
+
+      registerSessionPages(scope, ctx);
+      registerAccountPages(scope, ctx);
+    },
+    { prefix: PREFIX },
+  );
 }

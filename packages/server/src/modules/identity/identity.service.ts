@@ -78,8 +78,9 @@ export function createIdentityService(deps: IdentityDeps) {
   const now = () => deps.clock.now().toISOString();
   const base = deps.publicUrl.replace(/\/+$/, '');
 
-  async function wire(r: IdentityRecord): Promise<Identity> {
-    const settings = await deps.memberSettings.get();
+  /** The wire identity; inside a transaction pass its executor (SQLite has one connection). */
+  async function wire(r: IdentityRecord, ex: Executor = deps.db): Promise<Identity> {
+    const settings = await deps.memberSettings.get(ex);
     return identityOf(r, { emailVerificationRequired: settings.requireEmailVerification });
   }
 
@@ -134,21 +135,21 @@ export function createIdentityService(deps: IdentityDeps) {
    * `afterFactor` is true when the second factor has just been passed.
    */
   async function nextState(ex: Executor, identity: IdentityRecord, afterFactor = false): Promise<StateResponse> {
-    const settings = await deps.memberSettings.get();
+    const settings = await deps.memberSettings.get(ex);
     if (settings.requireEmailVerification && !identity.emailVerified) {
       return {
         state: 'REQUIRE_EMAIL_VERIFICATION',
         stateToken: await startEmailVerification(ex, identity),
-        identity: await wire(identity),
+        identity: await wire(identity, ex),
       };
     }
-    if (identity.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', identity: await wire(identity) };
+    if (identity.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', identity: await wire(identity, ex) };
     if (!afterFactor && (identity.factors.totp?.enabled || identity.factors.email?.enabled)) {
-      return { ...(await startSecondFactor(ex, identity)), identity: await wire(identity) };
+      return { ...(await startSecondFactor(ex, identity)), identity: await wire(identity, ex) };
     }
     await repo.update(ex, identity.id, { lastLoginDate: now() }, now());
     const sessionToken = await deps.sessions.create(ex, identity.id, 'login');
-    return { state: 'SUCCESS', sessionToken, identity: await wire(identity) };
+    return { state: 'SUCCESS', sessionToken, identity: await wire(identity, ex) };
   }
 
   function validEmail(email: string, field: string): string {
@@ -383,7 +384,7 @@ export function createIdentityService(deps: IdentityDeps) {
           throw new AppError('PERMISSION_DENIED', iamErrorCodes.memberBlocked, 'This account cannot sign in');
         }
         const sessionToken = await deps.sessions.create(uow.trx, identity.id, 'login');
-        return { sessionToken, identity: await wire(identity) };
+        return { sessionToken, identity: await wire(identity, uow.trx) };
       });
     },
 
@@ -473,7 +474,7 @@ export function createIdentityService(deps: IdentityDeps) {
         const updated = { ...identity, passwordHash, emailVerified: true };
         const sessionToken =
           identity.status === 'ACTIVE' ? await deps.sessions.create(uow.trx, identity.id, 'login') : undefined;
-        return { ...(sessionToken ? { sessionToken } : {}), identity: await wire(updated) };
+        return { ...(sessionToken ? { sessionToken } : {}), identity: await wire(updated, uow.trx) };
       });
     },
 
@@ -507,12 +508,10 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async updateProfile(id: string, profile: IdentityProfile): Promise<Identity> {
-      return withTransaction(deps.db, async (uow) => {
-        const identity = await service.get(id);
-        const next = { ...identity.profile, ...profile };
-        await repo.update(uow.trx, id, { profile: next }, now());
-        return wire({ ...identity, profile: next, revision: identity.revision + 1 });
-      });
+      const identity = await service.get(id);
+      const next = { ...identity.profile, ...profile };
+      await repo.update(deps.db, id, { profile: next }, now());
+      return wire({ ...identity, profile: next, revision: identity.revision + 1 });
     },
 
     /** Staff: approve, block, unblock or delete a member. Blocking and deleting end every sign-in at once. */
@@ -527,7 +526,7 @@ export function createIdentityService(deps: IdentityDeps) {
           await deps.tokens.revokeAllOf(uow.trx, id);
           await deps.sessions.revokeAllOf(uow.trx, id);
         }
-        return wire({ ...(await repo.byId(uow.trx, id)) } as IdentityRecord);
+        return wire((await repo.byId(uow.trx, id)) as IdentityRecord, uow.trx);
       });
     },
 

@@ -1,4 +1,4 @@
-import type { Database } from '@merx/db';
+import type { Database, Executor } from '@merx/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
@@ -22,8 +22,9 @@ export const defaultMemberSettings: MemberSettings = {
 /** Read on every use (not cached), so that a change made by any process applies at once. */
 export function createMemberSettings(db: Kysely<Database>) {
   return {
-    async get(): Promise<MemberSettings> {
-      const row = await db.selectFrom('settings').select('value').where('key', '=', 'members').executeTakeFirst();
+    /** Inside a transaction pass its executor: on SQLite the one connection is the transaction's. */
+    async get(ex: Executor = db): Promise<MemberSettings> {
+      const row = await ex.selectFrom('settings').select('value').where('key', '=', 'members').executeTakeFirst();
       return { ...defaultMemberSettings, ...(row ? (JSON.parse(row.value) as Partial<MemberSettings>) : {}) };
     },
     async update(patch: Partial<MemberSettings>): Promise<MemberSettings> {

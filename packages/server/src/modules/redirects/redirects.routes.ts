@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import type { TokenService } from '../oauth/tokens.service.js';
 import { type RedirectService, redirectSessionRequest } from './redirects.service.js';
 
 const response = z.object({
@@ -14,7 +15,7 @@ const response = z.object({
 });
 
 /** WIRE.md 3: one handler at the three paths the contract's mapping knows. Public: visitors start sign-in. */
-export function redirectRoutes(redirects: RedirectService): AnyRoute[] {
+export function redirectRoutes(redirects: RedirectService, tokens: TokenService): AnyRoute[] {
   return [
     '/_api/redirects-api/v1/redirect-session',
     '/redirect-session/v1/redirect-session',

@@ -208,8 +208,8 @@ export function createStaffService(deps: {
       if ((patch.role === 'owner' || target.role === 'owner') && actor.role !== 'owner') {
         throw new AppError('PERMISSION_DENIED', 'PERMISSION_DENIED', 'Only an owner can change an owner');
       }
+      if (target.role === 'owner' && patch.role && patch.role !== 'owner') await assertAnotherOwner(id);
       return withTransaction(deps.db, async (uow) => {
-        if (target.role === 'owner' && patch.role && patch.role !== 'owner') await assertAnotherOwner(id);
         const role = patch.role ?? target.role ?? 'staff';
         const permissions = role === 'staff' ? (patch.permissions ?? target.permissions) : ['*'];
         await repo.update(uow.trx, id, { role, permissions }, now());
