@@ -92,7 +92,11 @@ describe('register, login, verification', () => {
   it('registers and logs a member in, then exchanges the session for member tokens through the hosted page', async () => {
     const client = shopClient();
     const address = email();
-    const registered = await client.auth.register({ email: address, password: 'correct horse 1', profile: { nickname: 'Ann' } });
+    const registered = await client.auth.register({
+      email: address,
+      password: 'correct horse 1',
+      profile: { nickname: 'Ann' },
+    });
     expect(registered.loginState).toBe('SUCCESS');
     const login = await client.auth.login({ email: address, password: 'correct horse 1' });
     expect(login.loginState).toBe('SUCCESS');

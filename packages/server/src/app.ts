@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
 import { createOutbox } from './events/outbox.js';
+import { type Access, publicAccess } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { buildOpenApi } from './http/openapi.js';
@@ -63,6 +64,14 @@ export interface MerxApp {
   app: FastifyInstance;
   services: Awaited<ReturnType<typeof buildServices>>;
   dispatcher: Dispatcher;
+  /** Every route registered, with the access rule it declared (undefined when it declared none). */
+  routeTable: RouteRecord[];
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: Access | undefined;
 }
 
 async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
@@ -176,6 +185,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
   const logger = app.log as unknown as Logger;
+  // Every route's declared access rule, for the test that walks the route table.
+  const routeTable: RouteRecord[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeTable.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+    }
+  });
   const dispatcher = createDispatcher({ db: opts.merx.db, clock: opts.clock ?? systemClock, logger });
   const services = await buildServices(opts, dispatcher);
 
@@ -207,12 +224,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   await registerHostedPages(app, services, opts.config);
 
   const document = buildOpenApi(routes, { title: 'Merx Store API', version: '0.1.0' });
-  app.get('/openapi.json', async () => document);
+  app.get('/openapi.json', { config: { access: publicAccess } }, async () => document);
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { config: { access: publicAccess } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { access: publicAccess } }, async (_request, reply) => {
     try {
       await opts.merx.db.selectFrom('settings').select('key').limit(1).execute();
       return { status: 'ready' };
@@ -238,5 +255,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     await services.mail.stop();
     await dispatcher.stop();
   });
-  return { app, services, dispatcher };
+  return { app, services, dispatcher, routeTable };
 }

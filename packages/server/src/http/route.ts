@@ -78,6 +78,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
     app.route({
       method: methods,
       url: route.url,
+      config: { access: route.access },
       onRequest: async (request) => {
         const caller = await callers.resolve(request.headers.authorization);
         assertAccess(caller, route.access);

@@ -33,7 +33,8 @@ const clientInput = z.object({
 export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService): void {
   app.register(async (scope) => {
     registerFormBody(scope);
-    scope.post('/oauth2/token', async (request, reply) => {
+    // Public: the grant itself authenticates (the external-login grant checks its API key).
+    scope.post('/oauth2/token', { config: { access: publicAccess } }, async (request, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       try {
         return await oauth.token(request.body, request.headers.authorization);
