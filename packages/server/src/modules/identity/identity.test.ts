@@ -517,3 +517,40 @@ describe('redirect sessions', () => {
     expect(product.body.redirectSession.fullUrl).toMatch(/\/products\/blue-mug$/);
   });
 });
+
+describe('ten thousand sign-in attempts', () => {
+  it('lets ten wrong passwords through per account and refuses the rest, whatever the address', async () => {
+    const address = email();
+    await register(address);
+    const before = { identities: await countRows('identities'), tokens: await countRows('refresh_tokens') };
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) {
+      let code = 'SUCCESS';
+      try {
+        await server.services.identity.login(
+          { loginId: { email: address }, password: `guess ${i}` },
+          { ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        );
+      } catch (error) {
+        code = (error as { code?: string }).code ?? 'unknown';
+      }
+      outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 10, TOO_MANY_ATTEMPTS: 9_990 });
+    expect(await countRows('identities')).toBe(before.identities);
+    expect(await countRows('refresh_tokens')).toBe(before.tokens);
+  });
+
+  it('stops one address that tries many accounts', async () => {
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 150; i++) {
+      try {
+        await server.services.identity.login({ loginId: { email: email() }, password: 'guess' }, { ip: '192.0.2.77' });
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'unknown';
+        outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 100, TOO_MANY_ATTEMPTS: 50 });
+  });
+});
