@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from './schema.js';
 import type { Executor } from './transaction.js';
 
 /**
@@ -23,4 +24,14 @@ export function dataVersion(name: string): RawBuilder<number | null> {
 export async function readDataVersion(ex: Executor, name: string): Promise<number> {
   const row = await ex.selectFrom('sequences').select('value').where('name', '=', `version:${name}`).executeTakeFirst();
   return row ? Number(row.value) : 0;
+}
+
+/** `readDataVersion` compiled once, for hot paths: one primary-key read per call, no query building. */
+export function dataVersionReader(db: Kysely<Database>, name: string): () => Promise<number> {
+  const compiled = db.selectFrom('sequences').select('value').where('name', '=', `version:${name}`).compile();
+  const query = CompiledQuery.raw(compiled.sql, [...compiled.parameters]);
+  return async () => {
+    const row = (await db.executeQuery<{ value: number | string }>(query)).rows[0];
+    return row ? Number(row.value) : 0;
+  };
 }

@@ -3,12 +3,13 @@ import {
   type Database,
   type DialectName,
   type Executor,
+  jsonRowArray,
   jsonTextArray,
   type ProductsTable,
   type ProductVariantsTable,
 } from '@merx/db';
 import { discountedPrice, productStock, variantInStock } from '@merx/domain';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 
 /** Data version bumped by every write to products, variants or collection membership. */
@@ -33,6 +34,71 @@ export function selectProducts(db: Executor, dialect: DialectName) {
           .orderBy('collection_products.collection_id'),
       ).as('collection_ids'),
     );
+}
+
+const VARIANT_COLUMNS = [
+  'product_id',
+  'id',
+  'position',
+  'choices',
+  'price',
+  'cost',
+  'weight',
+  'sku',
+  'visible',
+  'track_quantity',
+  'quantity',
+  'in_stock',
+  'created_date',
+  'updated_date',
+] as const;
+
+/** One product with its variants in ONE statement: the row plus `variants_json` (see variantsFromJson). */
+export function selectProductWithVariants(db: Executor, dialect: DialectName) {
+  return selectProducts(db, dialect).select((eb) =>
+    jsonRowArray(
+      dialect,
+      eb
+        .selectFrom('product_variants')
+        .selectAll('product_variants')
+        .whereRef('product_variants.product_id', '=', 'products.id'),
+      VARIANT_COLUMNS,
+    ).as('variants_json'),
+  );
+}
+
+export function variantsFromJson(json: string): VariantRecord[] {
+  const rows = JSON.parse(json) as Array<Selectable<ProductVariantsTable>>;
+  return rows.map(toVariantRecord).sort((a, b) => a.position - b.position);
+}
+
+/**
+ * What decides whether a cached wire form is still right (revision, visibility, collections), without the wide
+ * columns: compiled once, run with the id as its only parameter.
+ */
+export function productHeadQuery(db: Executor, dialect: DialectName) {
+  const compiled = db
+    .selectFrom('products')
+    .select(['products.id', 'products.revision', 'products.visible'])
+    .select((eb) =>
+      jsonTextArray(
+        dialect,
+        eb
+          .selectFrom('collection_products')
+          .select('collection_products.collection_id as v')
+          .whereRef('collection_products.product_id', '=', 'products.id')
+          .orderBy('collection_products.collection_id'),
+      ).as('collection_ids'),
+    )
+    .where('products.id', '=', '')
+    .compile();
+  if (compiled.parameters.length !== 1) throw new Error('productHeadQuery: expected the id as the only parameter');
+  return async (id: string) => {
+    const res = await db.executeQuery<{ id: string; revision: number; visible: number; collection_ids: string }>(
+      CompiledQuery.raw(compiled.sql, [id]),
+    );
+    return res.rows[0];
+  };
 }
 
 export function toProductRecord(row: ProductRow): ProductRecord {

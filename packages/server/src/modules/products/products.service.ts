@@ -7,7 +7,7 @@ import {
   type ProductInput,
   type ProductPatch,
 } from '@merx/contract';
-import { dataVersion, type Executor, readDataVersion, runQuery, withTransaction } from '@merx/db';
+import { dataVersion, dataVersionReader, type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
@@ -29,8 +29,11 @@ import {
   CATALOG_VERSION,
   createProductsRepo,
   type ProductRow,
+  productHeadQuery,
   selectProducts,
+  selectProductWithVariants,
   toProductRecord,
+  variantsFromJson,
 } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
 import { chooseSlug } from './slugs.js';
@@ -94,6 +97,7 @@ export function createProductService(deps: CatalogDeps) {
    * entry is never stale, in this process or after another process changed the product.
    */
   const jsonCache = new Lru<string, string>(5000);
+  const productHead = productHeadQuery(deps.db, deps.dialect);
   /** Totals of filtered lists by catalog version: a storefront asks for the same lists again and again. */
   const totals = new Lru<string, number>(2000);
 
@@ -124,6 +128,7 @@ export function createProductService(deps: CatalogDeps) {
    * statements. Keys longer than 4 KB are not cached.
    */
   const answers = new VersionedCache(16 * 1024 * 1024);
+  const catalogVersion = dataVersionReader(deps.db, CATALOG_VERSION);
 
   async function readThrough(
     key: string,
@@ -132,7 +137,7 @@ export function createProductService(deps: CatalogDeps) {
     const cacheable = key.length <= 4096;
     const entry = cacheable ? answers.peek(key) : undefined;
     if (entry !== undefined) {
-      if ((await readDataVersion(deps.db, CATALOG_VERSION)) === entry.version) return entry.body;
+      if ((await catalogVersion()) === entry.version) return entry.body;
       answers.delete(key);
     }
     const { body, version } = await compute();
@@ -335,10 +340,26 @@ export function createProductService(deps: CatalogDeps) {
      * (row, variants) otherwise.
      */
     async getJson(id: string, opts: ReadOptions): Promise<string> {
-      const row = await selectProducts(deps.db, deps.dialect).where('products.id', '=', id).executeTakeFirst();
+      // Warm: one narrow statement (revision, visibility, collections) decides that the cached wire form is
+      // right. Cold: the product with its variants in a second statement.
+      const head = await productHead(id);
+      if (!head || (head.visible !== 1 && !opts.elevated))
+        throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
+      const { currency, locale } = deps.store();
+      const keyOf = (r: { id: string; revision: number; collection_ids: string }) =>
+        `${r.id}|${r.revision}|${r.collection_ids}|${opts.merchant ? 1 : 0}|${currency}|${locale}`;
+      const cached = jsonCache.get(keyOf(head));
+      if (cached !== undefined) return cached;
+      const row = await selectProductWithVariants(deps.db, deps.dialect)
+        .where('products.id', '=', id)
+        .executeTakeFirst();
       if (!row || (row.visible !== 1 && !opts.elevated))
         throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
-      return (await productsJson([row], opts.merchant))[0] as string;
+      const json = JSON.stringify(
+        productOf(toProductRecord(row), variantsFromJson(row.variants_json), ctx(opts.merchant)),
+      );
+      jsonCache.set(keyOf(row), json);
+      return json;
     },
 
     /**
