@@ -1,9 +1,10 @@
 /**
- * Serialised answers, each stored with the data version it was computed at and valid only while that
- * version is current. Least recently used entries go first once the entries' size passes `maxBytes`.
+ * Serialised answers (UTF-8 bytes, outside the JavaScript heap), each stored with the data version it was computed
+ * at and valid only while that version is current. Least recently used entries go first once the entries' size
+ * passes `maxBytes`.
  */
 export class VersionedCache {
-  private readonly map = new Map<string, { version: number; body: string }>();
+  private readonly map = new Map<string, { version: number; body: Buffer }>();
   private bytes = 0;
 
   constructor(
@@ -13,7 +14,7 @@ export class VersionedCache {
   ) {}
 
   /** The entry for a key whatever its version, marked as recently used. */
-  peek(key: string): { version: number; body: string } | undefined {
+  peek(key: string): { version: number; body: Buffer } | undefined {
     const entry = this.map.get(key);
     if (entry !== undefined) {
       this.map.delete(key);
@@ -22,7 +23,7 @@ export class VersionedCache {
     return entry;
   }
 
-  set(key: string, version: number, body: string): void {
+  set(key: string, version: number, body: Buffer): void {
     const size = sizeOf(key, body);
     this.delete(key);
     if (size > this.maxEntryBytes) return;
@@ -51,7 +52,6 @@ export class VersionedCache {
   }
 }
 
-function sizeOf(key: string, body: string): number {
-  // V8 keeps ASCII text one byte per character; other text two.
+function sizeOf(key: string, body: Buffer): number {
   return key.length + body.length;
 }

@@ -133,7 +133,7 @@ export function createProductService(deps: CatalogDeps) {
   async function readThrough(
     key: string,
     compute: () => Promise<{ body: string; version: number | null }>,
-  ): Promise<string> {
+  ): Promise<string | Buffer> {
     const cacheable = key.length <= 4096;
     const entry = cacheable ? answers.peek(key) : undefined;
     if (entry !== undefined) {
@@ -141,8 +141,10 @@ export function createProductService(deps: CatalogDeps) {
       answers.delete(key);
     }
     const { body, version } = await compute();
-    if (cacheable && version !== null) answers.set(key, version, body);
-    return body;
+    if (!cacheable || version === null) return body;
+    const bytes = Buffer.from(body, 'utf8');
+    answers.set(key, version, bytes);
+    return bytes;
   }
 
   async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean) {
@@ -372,7 +374,7 @@ export function createProductService(deps: CatalogDeps) {
       rawQuery: unknown,
       opts: ReadOptions,
       render: (products: string[], page: Awaited<ReturnType<typeof queryRows>>['page']) => string,
-    ): Promise<string> {
+    ): Promise<string | Buffer> {
       const { currency, locale } = deps.store();
       const key = `${opts.elevated ? 1 : 0}${opts.merchant ? 1 : 0}|${currency}|${locale}|${JSON.stringify(request)}`;
       return readThrough(key, async () => {
