@@ -4,6 +4,7 @@
  * recovery, logout, and external login with an API key.
  */
 import { startTestServer, type TestServer } from '@merx/server/testing';
+import { redirects } from '@wix/redirects';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,5 +229,34 @@ describe('recovery, logout and external login', () => {
     await expect(client.auth.getMemberTokensForExternalLogin(member?.id as string, 'merx_sk_wrong')).rejects.toThrow(
       /Failed to fetch tokens/,
     );
+  });
+});
+
+describe('@wix/redirects', () => {
+  it('creates checkout, product, login and logout sessions through client.redirects', async () => {
+    const client = createClient({ modules: { redirects }, auth: OAuthStrategy({ clientId }), fetch: wrapped });
+    const checkout = await client.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: 'chk-1' },
+      callbacks: { postFlowUrl: 'https://shop.example/', thankYouPageUrl: 'https://shop.example/thanks' },
+    });
+    expect(checkout.redirectSession?.fullUrl).toContain('/checkout?checkoutId=chk-1');
+    expect(checkout.redirectSession?.urlDetails?.endpoint).toBeTruthy();
+    const product = await client.redirects.createRedirectSession({
+      storesProduct: { productSlug: 'linen-apron' },
+      preferences: { useGenericWixPages: false, maintainIdentity: true },
+    });
+    expect(product.redirectSession?.fullUrl).toMatch(/\/products\/linen-apron$/);
+    const login = await client.redirects.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: 'https://shop.example/' },
+    });
+    expect(login.redirectSession?.fullUrl).toContain('/auth/session/');
+    const refused = client.redirects.createRedirectSession({
+      login: {},
+      callbacks: { postFlowUrl: 'https://evil.example/' },
+    });
+    await expect(refused).rejects.toMatchObject({
+      details: { validationError: { fieldViolations: [{ field: expect.stringContaining('callbacks.postFlowUrl') }] } },
+    });
   });
 });
