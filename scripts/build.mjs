@@ -28,3 +28,19 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The hosted pages' React enhancement: one minified browser script, served at /auth/assets/enhance.js.
+await build({
+  entryPoints: { enhance: 'packages/login-ui/src/enhance.tsx' },
+  absWorkingDir: root.pathname,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  minify: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  outdir: 'packages/login-ui/dist',
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -190,7 +190,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeTable.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+      // Read when asked: a plugin scope's own onRoute hook (the hosted pages') may declare it after this one.
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return (route.config as { access?: Access } | undefined)?.access;
+        },
+      });
     }
   });
   const dispatcher = createDispatcher({ db: opts.merx.db, clock: opts.clock ?? systemClock, logger });

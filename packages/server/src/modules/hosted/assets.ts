@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { authCss } from './styles.js';
 
@@ -44,13 +45,14 @@ export interface Assets {
  */
 export function registerAssets(scope: FastifyInstance, prefix: string): Assets {
   const cssVersion = version(authCss);
-  let bundle: { code: string; version: string } | undefined;
+  let bundle: { code: string; gzipped: Buffer; version: string } | undefined;
   const loadBundle = () => {
     if (bundle) return bundle;
     const path = enhanceBundlePath();
     if (!path || !existsSync(path)) return undefined;
     const code = readFileSync(path, 'utf8');
-    bundle = { code, version: version(code) };
+    // React and its DOM renderer are most of the bundle: gzip once, a quarter of the bytes on every page.
+    bundle = { code, gzipped: gzipSync(code, { level: 9 }), version: version(code) };
     return bundle;
   };
 
@@ -64,7 +66,12 @@ export function registerAssets(scope: FastifyInstance, prefix: string): Assets {
     const found = loadBundle();
     if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('Not built');
     const versioned = (request.query as { v?: string }).v === found.version;
-    return reply.header('cache-control', cacheFor(versioned)).type('text/javascript; charset=utf-8').send(found.code);
+    reply.header('cache-control', cacheFor(versioned)).header('vary', 'accept-encoding');
+    reply.type('text/javascript; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(found.gzipped);
+    }
+    return reply.send(found.code);
   });
 
   return {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { publicAccess } from '../../http/auth.js';
 import { registerFormBody } from '../../http/json-body.js';
 import { registerAccountPages } from './account.pages.js';
 import { messageView } from './account.views.js';
@@ -14,7 +15,12 @@ export type { HostedServices } from './context.js';
 
 const PREFIX = '/auth';
 
-/** The hosted member pages under `/auth/` (sign-in, sign-up, verification, recovery, sign-out, errors). */
+/**
+ * The hosted member pages under `/auth/`: server-rendered HTML forms (CSRF-protected, strict CSP) that React only
+ * enhances. `session/:id` (+ `/sign-up`, `/verify`, `/resend`, `/factor`, `/cancel`) runs a redirect session's
+ * sign-in, sign-out or `prompt=none`; `forgot-password`, `reset-password`, `accept-invitation`, `sign-in`,
+ * `signed-in`, `signed-out`, `error` and `assets/*` are the rest.
+ */
 export async function registerHostedPages(
   app: FastifyInstance,
   services: HostedServices,
@@ -26,6 +32,10 @@ export async function registerHostedPages(
   await app.register(
     async (scope) => {
       registerFormBody(scope);
+      // Every hosted page is public by declaration (anyone may open a sign-in page); posts are guarded by CSRF.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object | undefined), access: publicAccess } as typeof route.config;
+      });
       scope.addHook('onRequest', async (_request, reply) => {
         baseHeaders(reply);
       });

@@ -1,167 +1,26 @@
 process.env.MERX_ARGON2_FAST = '1';
 
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing.js';
-import type { OAuthClient } from '../oauth/clients.service.js';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  authSession,
+  Browser,
+  codeCount,
+  csrfOf,
+  email,
+  exchange,
+  member,
+  ORIGIN,
+  PASSWORD,
+  REDIRECT,
+  redirectSession,
+  resultOf,
+  server,
+  shop,
+  startHostedServer,
+} from './hosted-test-kit.js';
 
-const ORIGIN = 'http://localhost:5173';
-const REDIRECT = `${ORIGIN}/callback`;
-const PASSWORD = 'correct horse 1';
-
-let server: TestServer;
-let shop: OAuthClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  shop = await server.services.clients.create({ name: 'Test shop', redirectUris: [REDIRECT], allowedOrigins: [ORIGIN] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const email = () => `m-${randomUUID().slice(0, 8)}@example.com`;
-
-async function member(address = email(), password = PASSWORD): Promise<string> {
-  await server.services.identity.register({ loginId: { email: address }, password }, { ip: undefined });
-  return address;
-}
-
-/** A browser for `app.inject`: keeps cookies between requests, like the real one on `/auth`. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-
-  async request(opts: InjectOptions): Promise<LightMyRequestResponse> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await server.app.inject({ ...opts, headers: { ...opts.headers, ...(cookie ? { cookie } : {}) } });
-    const set = res.headers['set-cookie'];
-    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      if (/Max-Age=0/.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(eq + 1));
-    }
-    return res;
-  }
-
-  get(url: string) {
-    return this.request({ method: 'GET', url });
-  }
-
-  post(url: string, fields: Record<string, string>) {
-    return this.request({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  }
-
-  /** Opens a page and posts its form (the first form whose action matches), carrying the page's CSRF token. */
-  async submit(pageUrl: string, fields: Record<string, string>, action?: string) {
-    const page = await this.get(pageUrl);
-    return this.post(action ?? pageUrl, { csrf: csrfOf(page.body), ...fields });
-  }
-}
-
-function csrfOf(body: string): string {
-  return hiddenOf(body, 'csrf');
-}
-
-function hiddenOf(body: string, name: string): string {
-  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(body);
-  if (!match?.[1]) throw new Error(`no ${name} field in the page`);
-  return match[1];
-}
-
-const unescape = (s: string) => s.replace(/&amp;/g, '&');
-
-interface AuthSession {
-  path: string;
-  verifier: string;
-  state: string;
-}
-
-async function authSession(
-  opts: {
-    responseMode?: 'fragment' | 'query' | 'web_message';
-    prompt?: 'login' | 'none';
-    sessionToken?: string;
-    client?: OAuthClient;
-  } = {},
-): Promise<AuthSession> {
-  const client = opts.client ?? shop;
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(12).toString('base64url');
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/_api/redirects-api/v1/redirect-session',
-    payload: {
-      auth: {
-        authRequest: {
-          redirectUri: client.redirectUris[0],
-          clientId: client.id,
-          codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-          codeChallengeMethod: 'S256',
-          responseMode: opts.responseMode ?? 'fragment',
-          responseType: 'code',
-          scope: 'offline_access',
-          state,
-          ...(opts.sessionToken ? { sessionToken: opts.sessionToken } : {}),
-        },
-        prompt: opts.prompt ?? 'login',
-      },
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  return { path: new URL(res.json().redirectSession.fullUrl).pathname, verifier, state };
-}
-
-async function redirectSession(body: Record<string, unknown>): Promise<string> {
-  const res = await server.app.inject({ method: 'POST', url: '/_api/redirects-api/v1/redirect-session', payload: body });
-  expect(res.statusCode).toBe(200);
-  return new URL(res.json().redirectSession.fullUrl).pathname;
-}
-
-/** The OAuth parameters a redirect carries in its fragment or query. */
-function resultOf(location: string, mode: 'fragment' | 'query' = 'fragment'): URLSearchParams {
-  const url = new URL(location);
-  return mode === 'query' ? url.searchParams : new URLSearchParams(url.hash.slice(1));
-}
-
-function exchange(code: string, verifier: string, client = shop) {
-  return server.app.inject({
-    method: 'POST',
-    url: '/oauth2/token',
-    payload: {
-      clientId: client.id,
-      grantType: 'authorization_code',
-      redirectUri: client.redirectUris[0],
-      code,
-      codeVerifier: verifier,
-    },
-  });
-}
-
-async function codeCount(): Promise<number> {
-  const row = await server.merx.db
-    .selectFrom('auth_codes')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function latestMail(to: string, kind?: string): Promise<string> {
-  let q = server.merx.db.selectFrom('mail_messages').select('text_body').where('to_address', '=', to);
-  if (kind) q = q.where('kind', '=', kind);
-  const row = await q.orderBy('created_date', 'desc').executeTakeFirst();
-  if (!row) throw new Error(`no mail to ${to}`);
-  return row.text_body;
-}
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] as string;
+startHostedServer();
 
 describe('the sign-in page', () => {
   it('is a server-rendered form with a CSRF token, under a strict policy', async () => {
@@ -188,6 +47,12 @@ describe('the sign-in page', () => {
     expect(res.body).toContain('/sign-up">Create an account</a>');
     expect(res.body).toContain('Forgot password?');
     expect(csrfOf(res.body)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The React enhancement, when built, is the only script, and carries the page's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    for (const tag of res.body.match(/<script[^>]*>/g) ?? []) {
+      expect(tag).toMatch(/^<script src="\/auth\/assets\/enhance\.js\?v=[0-9a-f]+" nonce="[^"]+" defer>$/);
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
   });
 
   it('refuses a post without a valid CSRF token with 403 and issues nothing', async () => {
@@ -337,7 +202,10 @@ describe('the sign-in page', () => {
 describe('prompt=none', () => {
   it('redirects at once with a code for the session token of a login', async () => {
     const address = await member();
-    const login = await server.services.identity.login({ loginId: { email: address }, password: PASSWORD }, { ip: undefined });
+    const login = await server.services.identity.login(
+      { loginId: { email: address }, password: PASSWORD },
+      { ip: undefined },
+    );
     const { path, verifier, state } = await authSession({ prompt: 'none', sessionToken: login.sessionToken as string });
     const res = await new Browser().get(path);
     expect(res.statusCode).toBe(302);
@@ -416,249 +284,5 @@ describe('logout and login intents', () => {
     const done = await new Browser().submit(plain, { email: address, password: PASSWORD });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/auth/signed-in');
-  });
-});
-
-describe('sign-up', () => {
-  it('creates a member and finishes the sign-in with a code', async () => {
-    const { path, verifier } = await authSession();
-    const browser = new Browser();
-    const page = await browser.get(`${path}/sign-up`);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('autocomplete="new-password"');
-    expect(page.body).toContain('autocomplete="given-name"');
-    const address = email();
-    const res = await browser.post(`${path}/sign-up`, {
-      csrf: csrfOf(page.body),
-      email: address,
-      password: PASSWORD,
-      firstName: 'Ann',
-      lastName: 'Lee',
-    });
-    expect(res.statusCode).toBe(302);
-    expect((await exchange(resultOf(res.headers.location as string).get('code') as string, verifier)).statusCode).toBe(
-      200,
-    );
-    const record = await server.services.identity.repo.byEmail(server.merx.db, 'member', address);
-    expect(record?.profile).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
-  });
-
-  it('explains a short password, a bad email and a taken email', async () => {
-    const { path } = await authSession();
-    const short = await new Browser().submit(`${path}/sign-up`, { email: email(), password: 'short' });
-    expect(short.statusCode).toBe(400);
-    expect(short.body).toContain('Password must be at least 8 characters.');
-    const bad = await new Browser().submit(`${path}/sign-up`, { email: 'not-an-email', password: PASSWORD });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('Enter a valid email address');
-    const taken = await member();
-    const dup = await new Browser().submit(`${path}/sign-up`, { email: taken, password: PASSWORD, firstName: 'Bo' });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.body).toContain('An account with this email already exists');
-    expect(dup.body).toContain('value="Bo"');
-  });
-
-  it('says the account waits for approval when staff approve new members', async () => {
-    await server.services.memberSettings.update({ signUpPolicy: 'OWNER_APPROVAL' });
-    try {
-      const { path } = await authSession();
-      const res = await new Browser().submit(`${path}/sign-up`, { email: email(), password: PASSWORD });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('waiting for approval');
-      expect(res.body).toContain(`${path}/cancel`);
-    } finally {
-      await server.services.memberSettings.update({ signUpPolicy: 'OPEN' });
-    }
-  });
-});
-
-describe('email verification and second factors', () => {
-  it('asks for the emailed code, can send a new one, then finishes with a code', async () => {
-    await server.services.memberSettings.update({ requireEmailVerification: true });
-    try {
-      const { path, verifier, state } = await authSession();
-      const address = email();
-      const browser = new Browser();
-      const form = await browser.submit(`${path}/sign-up`, { email: address, password: PASSWORD });
-      expect(form.statusCode).toBe(200);
-      expect(form.body).toContain('Check your email');
-      expect(form.body).toContain('autocomplete="one-time-code"');
-      const stateToken = hiddenOf(form.body, 'stateToken');
-      const csrf = csrfOf(form.body);
-
-      const wrong = await browser.post(`${path}/verify`, { csrf, stateToken, email: address, code: '000000' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.body).toContain('That code isn’t correct');
-
-      const resent = await browser.post(`${path}/resend`, { csrf, stateToken, email: address });
-      expect(resent.statusCode).toBe(200);
-      expect(resent.body).toContain('We sent a new code');
-      const newToken = hiddenOf(resent.body, 'stateToken');
-      const code = codeIn(await latestMail(address, 'verification-code'));
-
-      const done = await browser.post(`${path}/verify`, { csrf, stateToken: newToken, email: address, code });
-      expect(done.statusCode).toBe(302);
-      const result = resultOf(done.headers.location as string);
-      expect(result.get('state')).toBe(state);
-      expect((await exchange(result.get('code') as string, verifier)).statusCode).toBe(200);
-      // The old state token was replaced by the new one.
-      const stale = await browser.post(`${path}/verify`, { csrf, stateToken, email: address, code });
-      expect(stale.statusCode).toBe(400);
-      expect(stale.body).toContain('Sign in again');
-    } finally {
-      await server.services.memberSettings.update({ requireEmailVerification: false });
-    }
-  });
-
-  it('asks for the emailed second-factor code of a member who turned it on', async () => {
-    const address = await member();
-    const record = await server.services.identity.repo.byEmail(server.merx.db, 'member', address);
-    await server.services.identity.setEmailFactor(record?.id as string, true);
-    const { path, verifier } = await authSession();
-    const browser = new Browser();
-    const step = await browser.submit(path, { email: address, password: PASSWORD });
-    expect(step.statusCode).toBe(200);
-    expect(step.body).toContain('name="factorType" value="EMAIL"');
-    const code = codeIn(await latestMail(address, 'factor-code'));
-    const done = await browser.post(`${path}/factor`, {
-      csrf: csrfOf(step.body),
-      stateToken: hiddenOf(step.body, 'stateToken'),
-      factorType: 'EMAIL',
-      code,
-    });
-    expect(done.statusCode).toBe(302);
-    expect((await exchange(resultOf(done.headers.location as string).get('code') as string, verifier)).statusCode).toBe(
-      200,
-    );
-  });
-});
-
-describe('password recovery', () => {
-  it('mails a link; the new password works, the old one no longer does', async () => {
-    const address = await member();
-    const { path } = await authSession();
-    const browser = new Browser();
-    const forgotUrl = `/auth/forgot-password?session=${path.split('/').pop()}`;
-    expect(unescape((await browser.get(path)).body)).toContain(forgotUrl);
-    const sent = await browser.submit(forgotUrl, { email: address });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.body).toContain('If an account exists for');
-    // An unknown email gets the very same answer.
-    const unknownAddress = email();
-    const unknown = await browser.submit(forgotUrl, { email: unknownAddress });
-    expect(unknown.body.replace(unknownAddress, address)).toBe(sent.body);
-
-    const link = /(http\S+reset-password\?token=[A-Za-z0-9_-]+)/.exec(await latestMail(address, 'recovery-link'))?.[1];
-    const resetPath = new URL(link as string).pathname + new URL(link as string).search;
-    const form = await browser.get(resetPath);
-    expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('Choose a new password');
-    const short = await browser.post('/auth/reset-password', {
-      csrf: csrfOf(form.body),
-      token: hiddenOf(form.body, 'token'),
-      password: 'short',
-    });
-    expect(short.statusCode).toBe(400);
-    expect(short.body).toContain('Password must be at least 8 characters.');
-    const done = await browser.post('/auth/reset-password', {
-      csrf: csrfOf(form.body),
-      token: hiddenOf(form.body, 'token'),
-      password: 'brand new password 2',
-    });
-    expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Password changed');
-    expect(done.body).toContain(`href="${path}"`);
-    expect((await browser.get(resetPath)).statusCode).toBe(400);
-
-    const old = await new Browser().submit(path, { email: address, password: PASSWORD });
-    expect(old.statusCode).toBe(400);
-    const fresh = await new Browser().submit(path, { email: address, password: 'brand new password 2' });
-    expect(fresh.statusCode).toBe(302);
-    expect(resultOf(fresh.headers.location as string).get('code')).toBeTruthy();
-  });
-
-  it('shows an expired-link page for an unknown token', async () => {
-    const res = await new Browser().get('/auth/reset-password?token=nope');
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('This link has expired');
-    expect(res.body).toContain('href="/auth/forgot-password"');
-  });
-});
-
-describe('staff', () => {
-  it('signs staff in through the back-office client, and only staff', async () => {
-    await server.services.staff.ensureOwner('owner@x.test', 'owner-password-1');
-    const backoffice = (await server.services.clients.firstOfKind('backoffice')) as OAuthClient;
-    const { path, verifier } = await authSession({ client: backoffice });
-    const page = await new Browser().get(path);
-    expect(page.body).toContain('Sign in to the back office');
-    expect(page.body).not.toContain('Create an account');
-    expect((await new Browser().get(`${path}/sign-up`)).statusCode).toBe(404);
-    const memberAddress = await member();
-    expect((await new Browser().submit(path, { email: memberAddress, password: PASSWORD })).statusCode).toBe(400);
-    const res = await new Browser().submit(path, { email: 'owner@x.test', password: 'owner-password-1' });
-    expect(res.statusCode).toBe(302);
-    expect((res.headers.location as string).startsWith(`${backoffice.redirectUris[0]}#code=`)).toBe(true);
-    const tokens = await exchange(resultOf(res.headers.location as string).get('code') as string, verifier, backoffice);
-    expect(tokens.statusCode).toBe(200);
-    const claims = JSON.parse(Buffer.from(tokens.json().access_token.split('.')[1], 'base64url').toString());
-    expect(claims.role).toBe('staff');
-    // A member's sign-in is not accepted by the back office: a staff account with the same email is another one.
-    const shopFlow = await authSession();
-    expect((await new Browser().submit(shopFlow.path, { email: 'owner@x.test', password: 'owner-password-1' })).statusCode).toBe(400);
-  });
-
-  it('lets an invited person choose a password and then sign in', async () => {
-    await server.services.staff.ensureOwner('owner@x.test', 'owner-password-1');
-    const owner = (await server.services.staff.list()).find((s) => s.role === 'owner');
-    const invitee = email();
-    const { url } = await server.services.staff.invite(
-      { id: owner?.id as string, role: 'owner' },
-      { email: invitee, role: 'staff', permissions: [] },
-    );
-    const path = new URL(url).pathname + new URL(url).search;
-    const browser = new Browser();
-    const form = await browser.get(path);
-    expect(form.statusCode).toBe(200);
-    expect(form.body).toContain('Join the team');
-    const done = await browser.post('/auth/accept-invitation', {
-      csrf: csrfOf(form.body),
-      token: hiddenOf(form.body, 'token'),
-      firstName: 'Sam',
-      password: 'staff password 1',
-    });
-    expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Your staff account is ready');
-    const again = await browser.post('/auth/accept-invitation', {
-      csrf: csrfOf(form.body),
-      token: hiddenOf(form.body, 'token'),
-      password: 'staff password 1',
-    });
-    expect(again.statusCode).toBe(400);
-    const backoffice = (await server.services.clients.firstOfKind('backoffice')) as OAuthClient;
-    const { path: signIn } = await authSession({ client: backoffice });
-    expect((await new Browser().submit(signIn, { email: invitee, password: 'staff password 1' })).statusCode).toBe(302);
-  });
-});
-
-describe('the other pages', () => {
-  it('serves the stylesheet, the error page and a not-found page', async () => {
-    const css = await new Browser().get('/auth/assets/auth.css');
-    expect(css.statusCode).toBe(200);
-    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-    const error = await new Browser().get('/auth/error?reason=<b>x</b>');
-    expect(error.statusCode).toBe(400);
-    expect(error.body).toContain('Something went wrong');
-    expect(error.body).not.toContain('<b>x</b>');
-    const missing = await new Browser().get('/auth/no-such-page');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(missing.headers['content-security-policy']).toContain("default-src 'none'");
-  });
-
-  it('starts a sign-in for the store from /auth/sign-in', async () => {
-    const res = await new Browser().get('/auth/sign-in');
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toMatch(/^\/auth\/session\/[0-9a-f-]{36}$/);
   });
 });

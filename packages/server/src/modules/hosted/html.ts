@@ -35,6 +35,19 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out);
 }
 
+/**
+ * Attributes from a map of constant names: values are escaped, `true` gives a bare attribute, `false` and
+ * `undefined` leave it out. Renders with a leading space, in the map's order.
+ */
+export function attributes(map: Record<string, string | number | boolean | undefined>): SafeHtml {
+  let out = '';
+  for (const [name, value] of Object.entries(map)) {
+    if (value === undefined || value === false) continue;
+    out += value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`;
+  }
+  return new SafeHtml(out);
+}
+
 /** A constant piece of markup or script written in this module (never data from a request or the database). */
 export function trusted(markup: string): SafeHtml {
   return new SafeHtml(markup);

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Assets } from './assets.js';
 import { CSRF_FIELD } from './csrf.js';
-import { html, type SafeHtml } from './html.js';
+import { attributes, html, type SafeHtml } from './html.js';
 import { newNonce, type PagePolicy, pageHeaders } from './security.js';
 
 /** One page to send: its title, the card's content, and what its policy allows beyond the default. */
@@ -108,15 +108,24 @@ export function field(f: FieldInput): SafeHtml {
   const hintId = `${f.name}-hint`;
   const errorId = `${f.name}-error`;
   const describedBy = [f.hint ? hintId : '', errorId].filter(Boolean).join(' ');
-  const input = html`<input id="${f.name}" name="${f.name}" type="${type}" autocomplete="${f.autocomplete}"${
-    f.value !== undefined && type !== 'password' ? html` value="${f.value}"` : ''
-  }${f.required !== false ? html` required` : ''}${f.autofocus ? html` autofocus` : ''}${
-    f.minlength ? html` minlength="${f.minlength}"` : ''
-  } maxlength="${f.maxlength ?? 254}"${f.inputmode ? html` inputmode="${f.inputmode}"` : ''}${
-    f.validate ? html` data-validate="${f.validate}"` : ''
-  }${f.className ? html` class="${f.className}"` : ''}${type === 'email' || f.name === 'code' ? html` spellcheck="false" autocapitalize="none"` : ''} aria-describedby="${describedBy}"${
-    f.error || f.invalid ? html` aria-invalid="true"` : ''
-  }>`;
+  const input = html`<input${attributes({
+    id: f.name,
+    name: f.name,
+    type,
+    autocomplete: f.autocomplete,
+    value: type === 'password' ? undefined : f.value,
+    required: f.required !== false,
+    autofocus: f.autofocus,
+    minlength: f.minlength,
+    maxlength: f.maxlength ?? 254,
+    inputmode: f.inputmode,
+    'data-validate': f.validate,
+    class: f.className,
+    spellcheck: type === 'email' || f.name === 'code' ? 'false' : undefined,
+    autocapitalize: type === 'email' || f.name === 'code' ? 'none' : undefined,
+    'aria-describedby': describedBy,
+    'aria-invalid': f.error || f.invalid ? 'true' : undefined,
+  })}>`;
   return html`<div class="field">
 <div class="label-row"><label for="${f.name}">${f.label}</label>${f.aside}</div>
 ${type === 'password' ? html`<div class="input-group" data-password>${input}</div>` : input}

@@ -177,12 +177,11 @@ ${submit(copy.button, 'Checking…')}`,
 <div class="alt">
 ${
   v.resendAction &&
-  html`<p>Didn’t get the email? Check your spam folder, or</p>
-<form method="post" action="${v.resendAction}">
+  html`<form method="post" action="${v.resendAction}">
 <input type="hidden" name="csrf" value="${v.csrf}">
 ${hidden('stateToken', v.stateToken)}
 ${v.email && hidden('email', v.email)}
-<button type="submit" class="link-button">send a new code</button>
+<p>Didn’t get it? Check your spam folder, or <button type="submit" class="link-button">send a new code</button>.</p>
 </form>`
 }
 <p><a href="${v.restartUrl}">Sign in with another account</a></p>

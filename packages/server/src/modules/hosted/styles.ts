@@ -93,7 +93,8 @@ body {
 }
 h1 { margin: 0 0 8px; font-size: 1.5rem; line-height: 1.25; font-weight: 700; }
 .lead { margin: 0 0 24px; color: var(--muted); }
-.lead strong { color: var(--text); font-weight: 600; overflow-wrap: anywhere; }
+.lead strong { display: inline-block; max-width: 100%; color: var(--text); font-weight: 600; overflow-wrap: anywhere; }
+.card > :last-child { margin-bottom: 0; }
 p { margin: 0 0 16px; }
 form { margin: 0; }
 .field { margin: 0 0 18px; }
@@ -210,9 +211,9 @@ a { color: var(--accent); text-underline-offset: 2px; }
   text-align: center;
   color: var(--muted);
 }
-.alt p { margin: 0 0 8px; }
-.alt p:last-child, .alt form:last-child { margin-bottom: 0; }
-.alt form { display: inline; }
+.alt p, .alt form { margin: 0 0 10px; }
+.alt > :last-child, .alt form:last-child p { margin-bottom: 0; }
+.alt .link-button { padding: 2px 0; }
 .request-id {
   margin: 16px 0 0;
   color: var(--muted);

@@ -40,6 +40,8 @@ export const LOGIN_LIMITS = { perAccount: 10, perAddress: 100, windowSeconds: 90
 /** Registrations per address per hour; recovery mails per address per hour. */
 const REGISTER_PER_ADDRESS = 30;
 const RECOVERY_PER_EMAIL = 5;
+/** New verification codes on request, per identity per hour. */
+const RESEND_PER_IDENTITY = 5;
 
 const emailSchema = z.email().max(254);
 
@@ -244,9 +246,9 @@ export function createIdentityService(deps: IdentityDeps) {
         );
       }
       const identity = await repo.byEmail(deps.db, kind, email);
-      const ok = identity?.passwordHash
-        ? await verifyPassword(identity.passwordHash, input.password)
-        : (await verifyNothing(input.password), false);
+      let ok = false;
+      if (identity?.passwordHash) ok = await verifyPassword(identity.passwordHash, input.password);
+      else await verifyNothing(input.password);
       if (!identity || !ok || identity.status === 'DELETED') {
         await deps.throttle.hit(accountKey, windowSeconds);
         await deps.throttle.hit(addressKey, windowSeconds);
@@ -293,6 +295,9 @@ export function createIdentityService(deps: IdentityDeps) {
     async resendDuringAuth(input: { stateToken: string }): Promise<StateResponse> {
       const challenge = await deps.challenges.find(deps.db, input.stateToken, ['verify-email']);
       if (!challenge) throw failure(iamErrorCodes.invalidStateToken, 'The verification has expired; sign in again');
+      if ((await deps.throttle.hit(`resend:${challenge.identityId}`, 3600)) > RESEND_PER_IDENTITY) {
+        throw new AppError('RESOURCE_EXHAUSTED', iamErrorCodes.tooManyAttempts, 'Too many codes sent; try again later');
+      }
       return withTransaction(deps.db, async (uow) => {
         const identity = await repo.byId(uow.trx, challenge.identityId);
         if (!identity) throw failure(iamErrorCodes.invalidStateToken, 'The verification has expired; sign in again');

@@ -554,3 +554,25 @@ describe('ten thousand sign-in attempts', () => {
     expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 100, TOO_MANY_ATTEMPTS: 50 });
   });
 });
+
+describe('resending codes', () => {
+  it('sends a new code on request, at most five an hour', async () => {
+    await server.services.memberSettings.update({ requireEmailVerification: true });
+    try {
+      const address = email();
+      const state = (await register(address)).body;
+      for (let i = 0; i < 5; i++) {
+        const res = await call('POST', '/_api/iam/verification/v1/auth/resend', { stateToken: state.stateToken });
+        expect(res.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+        state.stateToken = res.body.stateToken;
+      }
+      const limited = await call('POST', '/_api/iam/verification/v1/auth/resend', { stateToken: state.stateToken });
+      expect(limited).toMatchObject({
+        status: 429,
+        body: { details: { applicationError: { code: 'TOO_MANY_ATTEMPTS' } } },
+      });
+    } finally {
+      await server.services.memberSettings.update({ requireEmailVerification: false });
+    }
+  });
+});

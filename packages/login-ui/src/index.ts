@@ -1,0 +1,1 @@
+export { missingMessage, problemOf, type Rule, ruleOf } from './rules.js';
