@@ -125,6 +125,37 @@ describe('register, login, verification', () => {
     expect((await me.json()).identity.email.address).toBe(address);
   });
 
+  it('signs in through getAuthUrl, the hosted form and getMemberTokens (the PKCE code flow)', async () => {
+    const client = shopClient();
+    const address = email();
+    await client.auth.register({ email: address, password: 'correct horse 1' });
+    const oauthData = client.auth.generateOAuthData(REDIRECT, 'https://shop.example/account');
+    const { authUrl } = await client.auth.getAuthUrl(oauthData);
+    const pageUrl = new URL(new URL(authUrl).pathname + new URL(authUrl).search, server.baseUrl);
+    const page = await realFetch(pageUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    expect(html).toContain('<form');
+    const post = (password: string) =>
+      realFetch(pageUrl, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ csrf, email: address, password }).toString(),
+      });
+    expect((await post('not my password')).status).toBe(400);
+    const signedIn = await post('correct horse 1');
+    expect(signedIn.status).toBe(302);
+    const returned = client.auth.parseFromUrl(signedIn.headers.get('location') as string, 'fragment');
+    expect(returned.state).toBe(oauthData.state);
+    const tokens = await client.auth.getMemberTokens(returned.code, returned.state, oauthData);
+    expect(tokens.refreshToken.role).toBe('member');
+    await expect(client.auth.getMemberTokens(returned.code, returned.state, oauthData)).rejects.toThrow(/Failed to fetch tokens/);
+    await expect(client.auth.getMemberTokens(returned.code, 'another state', oauthData)).rejects.toThrow('Invalid _state');
+  });
+
   it('maps failures to the SDK login states and error codes', async () => {
     const client = shopClient();
     const address = email();

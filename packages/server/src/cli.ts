@@ -11,6 +11,8 @@ Commands:
   api-key create [--name NAME] [--scope SCOPE ...]   create an API key (printed once); default scope "*"
   api-key list                                        list API keys (never their secrets)
   api-key revoke <id>                                 revoke an API key
+  staff list                                          list back-office accounts
+  staff set-password --email EMAIL                    give a staff account a new random password (printed once)
   seed --products N [--collections N]                 add N generated products (for benchmarks)
   seed --demo                                         load the demo store into an empty catalog
   migrate                                             bring the database schema up to date
@@ -27,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
       products: { type: 'string' },
       collections: { type: 'string' },
       demo: { type: 'boolean' },
+      email: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -63,6 +66,17 @@ async function main(argv: string[]): Promise<number> {
       if (command === 'api-key' && sub === 'revoke' && arg) {
         await services.apiKeys.revoke(arg);
         process.stdout.write(`Revoked ${arg}.\n`);
+        return 0;
+      }
+      if (command === 'staff' && sub === 'list') {
+        for (const m of await services.staff.list()) {
+          process.stdout.write(`${m.id}  ${m.email}  ${m.role}  ${m.status}  last sign-in ${m.lastLoginDate ?? 'never'}\n`);
+        }
+        return 0;
+      }
+      if (command === 'staff' && sub === 'set-password' && values.email) {
+        const password = await services.staff.setPassword(values.email);
+        process.stdout.write(`New password for ${values.email} (shown once; their other sign-ins ended):\n\n  ${password}\n`);
         return 0;
       }
       if (command === 'seed' && values.demo) {

@@ -70,9 +70,12 @@ const FILTER_CASES: Array<[string, unknown, string[]]> = [
   ['$and [] matches everything', { $and: [] }, ALL],
 ];
 
+/** The ids a filter selects; both membership modes (page: EXISTS, count: IN) must select the same rows. */
 async function filteredIds(engine: ItemsEngine, filter: FilterNode | null): Promise<string[]> {
   const base = engine.db.selectFrom('items').select('items.id');
   const rows = await applyFilter(base, filter, itemSpec).orderBy('items.id').execute();
+  const viaIn = await applyFilter(base, filter, itemSpec, 'in').orderBy('items.id').execute();
+  expect(viaIn.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   return rows.map((r) => r.id);
 }
 

@@ -25,8 +25,13 @@ const COMPARE_SQL = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte:
 const INT4_MAX = 2_147_483_647;
 
 /** Adds the filter (if any) to the query's WHERE clause. */
-export function applyFilter<QB extends AnySelect>(qb: QB, filter: FilterNode | null, spec: EntityQuerySpec): QB {
-  return filter ? (qb.where(compileFilter(filter, spec)) as QB) : qb;
+export function applyFilter<QB extends AnySelect>(
+  qb: QB,
+  filter: FilterNode | null,
+  spec: EntityQuerySpec,
+  mode: MembershipMode = 'exists',
+): QB {
+  return filter ? (qb.where(compileFilter(filter, spec, mode)) as QB) : qb;
 }
 
 /** Adds ORDER BY for `sort`, then the spec's tie-breaker fields not already sorted on. */
@@ -60,28 +65,40 @@ export function columnRef(spec: EntityQuerySpec, column: string): Expr {
   return sql.ref(column.includes('.') ? column : `${spec.table}.${column}`);
 }
 
+/**
+ * How membership in a relation compiles: `exists` (per row: a sorted, limited page walks its sort index and
+ * stops early) or `in` (the members first: a count reads only the members, through the relation's index).
+ */
+export type MembershipMode = 'exists' | 'in';
+
 /** Compiles a filter tree to one boolean expression over `spec.table`. */
-export function compileFilter(node: FilterNode, spec: EntityQuerySpec): Condition {
+export function compileFilter(node: FilterNode, spec: EntityQuerySpec, mode: MembershipMode = 'exists'): Condition {
   switch (node.kind) {
     case 'and':
-      return joinConditions(node.nodes, spec, ' and ', sqlTrue);
+      return joinConditions(node.nodes, spec, ' and ', sqlTrue, mode);
     case 'or':
-      return joinConditions(node.nodes, spec, ' or ', sqlFalse);
+      return joinConditions(node.nodes, spec, ' or ', sqlFalse, mode);
     case 'not':
       // `is not true` rather than `not`: a NULL inside (e.g. `price > 5` on a NULL price) must count as false.
-      return sql<SqlBool>`((${compileFilter(node.node, spec)}) is not true)`;
+      return sql<SqlBool>`((${compileFilter(node.node, spec, mode)}) is not true)`;
     default: {
       const field = fieldOf(spec, node.field);
-      return field.kind === 'relation' ? compileRelation(node, field, spec) : compileColumn(node, field, spec);
+      return field.kind === 'relation' ? compileRelation(node, field, spec, mode) : compileColumn(node, field, spec);
     }
   }
 }
 
 type Leaf = Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>;
 
-function joinConditions(nodes: FilterNode[], spec: EntityQuerySpec, op: string, empty: Condition): Condition {
+function joinConditions(
+  nodes: FilterNode[],
+  spec: EntityQuerySpec,
+  op: string,
+  empty: Condition,
+  mode: MembershipMode,
+): Condition {
   if (nodes.length === 0) return empty;
-  const parts = nodes.map((n) => compileFilter(n, spec));
+  const parts = nodes.map((n) => compileFilter(n, spec, mode));
   return parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql.raw(op))})`;
 }
 
@@ -126,19 +143,21 @@ function compileColumn(node: Leaf, field: ColumnField, spec: EntityQuerySpec): C
   }
 }
 
-function compileRelation(node: Leaf, field: RelationField, spec: EntityQuerySpec): Condition {
+function compileRelation(node: Leaf, field: RelationField, spec: EntityQuerySpec, mode: MembershipMode): Condition {
   const related = relatedRows(field, spec);
+  const member = (values: Scalar[]) =>
+    mode === 'in' ? related.ownerIn(values) : related.some(related.valueIn(values));
   switch (node.kind) {
     case 'compare':
       if (node.value === null) return node.op === '$eq' ? related.none() : related.some();
-      if (node.op === '$eq') return related.some(related.valueIn([node.value]));
+      if (node.op === '$eq') return member([node.value]);
       if (node.op === '$ne') return related.none(related.valueIn([node.value]));
       throw new Error(`${node.op} is not supported on relation field "${node.field}"`);
     case 'in':
       if (node.values.length === 0) return node.op === '$in' || node.op === '$hasSome' ? sqlFalse : sqlTrue;
       if (node.op === '$nin') return related.none(related.valueIn(node.values));
       if (node.op === '$hasAll') return related.all(node.values);
-      return related.some(related.valueIn(node.values));
+      return member(node.values);
     case 'exists':
       return node.value ? related.some() : related.none();
     case 'text':
@@ -160,6 +179,9 @@ function relatedRows(field: RelationField, spec: EntityQuerySpec) {
     valueIn: (values: Scalar[]): Condition => sql<SqlBool>`${value} in (${bindList(field, values)})`,
     some: (condition?: Condition): Condition => sql<SqlBool>`exists (${rows(condition)})`,
     none: (condition?: Condition): Condition => sql<SqlBool>`not exists (${rows(condition)})`,
+    /** The outer row is among the owners of these values: the same answer as `some(valueIn(values))`. */
+    ownerIn: (values: Scalar[]): Condition =>
+      sql<SqlBool>`${outerId} in (select ${owner} from ${sql.table(field.table)} as rel where ${value} in (${bindList(field, values)}))`,
     all: (values: Scalar[]): Condition => {
       const distinct = [...new Set(values)];
       const matched = sql`select count(distinct ${value}) ${from} and ${value} in (${bindList(field, distinct)})`;

@@ -106,7 +106,8 @@ async function countTotal(
   // A short page that is not past the end already tells the total.
   if (pageRows < state.limit && (pageRows > 0 || state.offset === 0)) return state.offset + pageRows;
   const base = (opts.countBase ?? opts.base).clearSelect().clearOrderBy().clearLimit().clearOffset();
-  const statement = applyFilter(base, state.filter, opts.spec).select(sql<number | string>`count(*)`.as('count'));
+  // Membership as `id IN (members)`: a count reads only the members of a collection, not every product.
+  const statement = applyFilter(base, state.filter, opts.spec, 'in').select(sql<number | string>`count(*)`.as('count'));
   const version = pageRows > 0 && opts.totals ? opts.totals.version(firstRow) : undefined;
   let key: string | undefined;
   if (version !== undefined && version !== null && opts.totals) {

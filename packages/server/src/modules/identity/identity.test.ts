@@ -576,3 +576,24 @@ describe('resending codes', () => {
     }
   });
 });
+
+describe('staff password from the command line', () => {
+  it('sets a new password, ends the old sign-ins, and refuses unknown accounts', async () => {
+    await server.services.staff.ensureOwner('owner@shop.test', 'owner password 1');
+    const before = await server.services.identity.login(
+      { loginId: { email: 'owner@shop.test' }, password: 'owner password 1' },
+      { ip: '10.9.9.9' },
+      'staff',
+    );
+    expect(before.state).toBe('SUCCESS');
+    const password = await server.services.staff.setPassword('owner@shop.test');
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const after = await server.services.identity.login(
+      { loginId: { email: 'owner@shop.test' }, password },
+      { ip: '10.9.9.9' },
+      'staff',
+    );
+    expect(after.state).toBe('SUCCESS');
+    await expect(server.services.staff.setPassword('nobody@shop.test')).rejects.toThrow(/No staff account/);
+  });
+});

@@ -230,6 +230,26 @@ export function createStaffService(deps: {
       });
     },
 
+    /**
+     * Sets a staff account's password from the command line (the way back in for an owner who lost theirs);
+     * every sign-in of the account ends. Returns the password (generated when none is given).
+     */
+    async setPassword(email: string, password?: string): Promise<string> {
+      const record = await repo.byEmail(deps.db, 'staff', email);
+      if (!record || record.status === 'DELETED') {
+        throw notFound(STAFF_NOT_FOUND, 'No staff account with this email', { email });
+      }
+      const chosen = password ?? randomToken(12);
+      const problem = passwordProblem(chosen);
+      if (problem) throw invalid('password', problem, 'MIN_LENGTH');
+      const passwordHash = await hashPassword(chosen);
+      await withTransaction(deps.db, async (uow) => {
+        await repo.update(uow.trx, record.id, { passwordHash, passwordResetRequired: false }, now());
+        await deps.tokens.revokeAllOf(uow.trx, record.id);
+      });
+      return chosen;
+    },
+
     wire: (r: IdentityRecord) => identityOf(r, { emailVerificationRequired: false }),
   };
 
