@@ -152,8 +152,12 @@ describe('register, login, verification', () => {
     expect(returned.state).toBe(oauthData.state);
     const tokens = await client.auth.getMemberTokens(returned.code, returned.state, oauthData);
     expect(tokens.refreshToken.role).toBe('member');
-    await expect(client.auth.getMemberTokens(returned.code, returned.state, oauthData)).rejects.toThrow(/Failed to fetch tokens/);
-    await expect(client.auth.getMemberTokens(returned.code, 'another state', oauthData)).rejects.toThrow('Invalid _state');
+    await expect(client.auth.getMemberTokens(returned.code, returned.state, oauthData)).rejects.toThrow(
+      /Failed to fetch tokens/,
+    );
+    await expect(client.auth.getMemberTokens(returned.code, 'another state', oauthData)).rejects.toThrow(
+      'Invalid _state',
+    );
   });
 
   it('maps failures to the SDK login states and error codes', async () => {

@@ -46,6 +46,7 @@ import { createProductService } from './modules/products/products.service.js';
 import { createVariantService } from './modules/products/variants.service.js';
 import { redirectRoutes } from './modules/redirects/redirects.routes.js';
 import { createRedirectService } from './modules/redirects/redirects.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
@@ -224,6 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...memberRoutes(services),
     ...staffRoutes(services),
     ...mailRoutes(services.mail),
+    ...settingsRoutes(services),
   ];
   const callers = createCallerResolver(services.apiKeys, services.tokens);
   registerRoutes(app, routes, callers);

@@ -70,13 +70,17 @@ async function main(argv: string[]): Promise<number> {
       }
       if (command === 'staff' && sub === 'list') {
         for (const m of await services.staff.list()) {
-          process.stdout.write(`${m.id}  ${m.email}  ${m.role}  ${m.status}  last sign-in ${m.lastLoginDate ?? 'never'}\n`);
+          process.stdout.write(
+            `${m.id}  ${m.email}  ${m.role}  ${m.status}  last sign-in ${m.lastLoginDate ?? 'never'}\n`,
+          );
         }
         return 0;
       }
       if (command === 'staff' && sub === 'set-password' && values.email) {
         const password = await services.staff.setPassword(values.email);
-        process.stdout.write(`New password for ${values.email} (shown once; their other sign-ins ended):\n\n  ${password}\n`);
+        process.stdout.write(
+          `New password for ${values.email} (shown once; their other sign-ins ended):\n\n  ${password}\n`,
+        );
         return 0;
       }
       if (command === 'seed' && values.demo) {

@@ -44,7 +44,8 @@ async function ensureEnhanceBundle(): Promise<void> {
 }
 
 // Skipped on a developer machine without Chromium; in CI (.ci/run installs it) a missing browser is a failure.
-if (!existsSync(CHROMIUM) && process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
+if (!existsSync(CHROMIUM) && process.env.CI === 'true')
+  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
 const suite = existsSync(CHROMIUM) ? describe : describe.skip;
 
 suite('hosted pages in Chromium', () => {

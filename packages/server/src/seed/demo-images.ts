@@ -959,3 +959,13 @@ export function renderCollectionImage(name: string, colors: string[]): string {
     '</svg>'
   );
 }
+
+/** The demo store's logo: a leaf in a rounded square, in the store's green. */
+export function renderDemoLogo(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
+<rect width="64" height="64" rx="14" fill="#2f5d50"/>
+<path d="M18 44c0-16 10-26 28-26-1 17-10 27-24 27l-4 4" fill="none" stroke="#f4efe4" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
+<path d="M22 42c6-7 12-12 18-16" fill="none" stroke="#f4efe4" stroke-width="3" stroke-linecap="round"/>
+</svg>
+`;
+}

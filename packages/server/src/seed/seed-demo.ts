@@ -5,7 +5,7 @@ import type { MerxApp } from '../app.js';
 import { newId } from '../lib/ids.js';
 import type { StoredMedia } from '../modules/products/products.types.js';
 import { type DemoImage, demoCollections, demoProducts, demoStore } from './demo-catalog.js';
-import { renderCollectionImage, renderProductImage } from './demo-images.js';
+import { renderCollectionImage, renderDemoLogo, renderProductImage } from './demo-images.js';
 
 type Services = MerxApp['services'];
 
@@ -32,7 +32,8 @@ export async function seedDemoStore(
 ): Promise<{ products: number; collections: number }> {
   const dir = join(mediaDir, 'demo');
   mkdirSync(dir, { recursive: true });
-  await services.settings.updateStore(demoStore);
+  writeFileSync(join(dir, 'logo.svg'), renderDemoLogo());
+  await services.settings.updateStore({ ...demoStore, logoUrl: '/media/demo/logo.svg' });
 
   const collectionIds = new Map<string, string>();
   for (const c of demoCollections) {

@@ -40,7 +40,13 @@ export async function registerHostedPages(
         baseHeaders(reply);
       });
       const assets = registerAssets(scope, PREFIX);
-      const pages = createRenderer({ storeName: async () => (await services.settings.store()).name, assets });
+      const pages = createRenderer({
+        brand: async () => {
+          const store = await services.settings.store();
+          return { name: store.name, logoUrl: store.logoUrl };
+        },
+        assets,
+      });
       const ctx: HostedContext = {
         services,
         db: services.tokens.db,

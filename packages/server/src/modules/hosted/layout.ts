@@ -14,7 +14,9 @@ export interface PageInput {
   inlineScript?: (nonce: string) => SafeHtml;
 }
 
-function document(input: PageInput & { storeName: string; nonce: string; assets: Assets }): SafeHtml {
+function document(
+  input: PageInput & { storeName: string; logoUrl?: string | undefined; nonce: string; assets: Assets },
+): SafeHtml {
   const enhanceUrl = input.assets.enhanceUrl();
   const initial = Array.from(input.storeName.trim())[0]?.toUpperCase() ?? 'M';
   return html`<!doctype html>
@@ -30,7 +32,11 @@ function document(input: PageInput & { storeName: string; nonce: string; assets:
 </head>
 <body>
 <div class="page">
-<header class="brand"><span class="brand-mark" aria-hidden="true">${initial}</span><span>${input.storeName}</span></header>
+<header class="brand">${
+    input.logoUrl
+      ? html`<img class="brand-logo" src="${input.logoUrl}" alt="" width="34" height="34">`
+      : html`<span class="brand-mark" aria-hidden="true">${initial}</span>`
+  }<span>${input.storeName}</span></header>
 <main class="card" id="main">
 ${input.main}
 </main>
@@ -44,14 +50,19 @@ ${input.inlineScript?.(input.nonce)}
 }
 
 /** Renders pages in the common frame, with a fresh nonce and the page's own Content-Security-Policy. */
-export function createRenderer(deps: { storeName: () => Promise<string>; assets: Assets }) {
+export function createRenderer(deps: {
+  brand: () => Promise<{ name: string; logoUrl?: string | undefined }>;
+  assets: Assets;
+}) {
   return {
     async send(reply: FastifyReply, input: PageInput): Promise<FastifyReply> {
       const nonce = newNonce();
       // The error page must render even when the settings cannot be read.
-      const storeName = await deps.storeName().catch(() => 'Store');
+      const brand = await deps.brand().catch(() => ({ name: 'Store', logoUrl: undefined }));
+      // Only a logo on the store's own origin: the pages' CSP allows images from 'self' and data: URLs alone.
+      const logoUrl = brand.logoUrl?.startsWith('/') && !brand.logoUrl.startsWith('//') ? brand.logoUrl : undefined;
       pageHeaders(reply, nonce, input.policy ?? {});
-      const body = document({ ...input, storeName, nonce, assets: deps.assets });
+      const body = document({ ...input, storeName: brand.name, logoUrl, nonce, assets: deps.assets });
       return reply
         .status(input.status ?? 200)
         .type('text/html; charset=utf-8')

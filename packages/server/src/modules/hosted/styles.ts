@@ -70,6 +70,10 @@ body {
   max-width: 420px;
   overflow-wrap: anywhere;
 }
+.brand-logo {
+  border-radius: 8px;
+  display: block;
+}
 .brand-mark {
   display: inline-grid;
   place-items: center;

@@ -597,3 +597,44 @@ describe('staff password from the command line', () => {
     await expect(server.services.staff.setPassword('nobody@shop.test')).rejects.toThrow(/No staff account/);
   });
 });
+
+describe('expired codes and links', () => {
+  it('refuses a verification code and a recovery link after they expire', async () => {
+    await server.services.memberSettings.update({ requireEmailVerification: true });
+    try {
+      const address = email();
+      const state = (await register(address)).body;
+      await call('POST', '/_api/iam/recovery/v1/send-email', { email: address });
+      const past = new Date(Date.now() - 1000).toISOString();
+      const identity = await server.services.identity.repo.byEmail(server.merx.db, 'member', address);
+      await server.merx.db
+        .updateTable('challenges')
+        .set({ expires_date: past })
+        .where('identity_id', '=', identity?.id as string)
+        .execute();
+      const mails = await server.merx.db
+        .selectFrom('mail_messages')
+        .select(['kind', 'text_body'])
+        .where('to_address', '=', address)
+        .execute();
+      const code = /\b(\d{6})\b/.exec(
+        mails.find((m) => m.kind === 'verification-code')?.text_body ?? '',
+      )?.[1] as string;
+      const token = /token=([A-Za-z0-9_-]+)/.exec(
+        mails.find((m) => m.kind === 'recovery-link')?.text_body ?? '',
+      )?.[1] as string;
+      const verify = await call('POST', '/_api/iam/verification/v1/auth/verify', {
+        code,
+        stateToken: state.stateToken,
+      });
+      expect(verify.body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
+      const recover = await call('POST', '/_api/iam/recovery/v1/recover', {
+        recoveryToken: token,
+        password: 'brand new pass 1',
+      });
+      expect(recover.body.details.applicationError.code).toBe('INVALID_RECOVERY_TOKEN');
+    } finally {
+      await server.services.memberSettings.update({ requireEmailVerification: false });
+    }
+  });
+});

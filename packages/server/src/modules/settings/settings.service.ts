@@ -7,6 +7,8 @@ export interface StoreSettings {
   name: string;
   currency: string;
   locale: string;
+  /** The store's logo, on the store's own origin (`/media/…`), shown on the hosted pages and in mail. */
+  logoUrl?: string;
 }
 
 const defaults: StoreSettings = { name: 'Merx Store', currency: 'USD', locale: 'en-US' };
