@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './money/money.js';
 export * from './query/parse.js';
 export * from './query/types.js';
+export * from './totals/index.js';
