@@ -1,4 +1,7 @@
-/** The event catalogue: every event Merx appends to its outbox, by name. */
+import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
+import type { shippingEventTypes } from './ecom/shipping.js';
+
+/** The catalog's events, by name (each area's own names live beside its contract, joined in `EventType`). */
 export const eventTypes = {
   productCreated: 'wix.stores.catalog.v1.product_created',
   productChanged: 'wix.stores.catalog.v1.product_changed',
@@ -11,7 +14,14 @@ export const eventTypes = {
   inventoryVariantsChanged: 'wix.stores.inventory.v2.inventory_variants_changed',
 } as const;
 
-export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
+type ValuesOf<T> = T[keyof T];
+
+/** Every event Merx appends to its outbox. */
+export type EventType =
+  | ValuesOf<typeof eventTypes>
+  | ValuesOf<typeof discountRuleEventTypes>
+  | ValuesOf<typeof couponEventTypes>
+  | ValuesOf<typeof shippingEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

@@ -1,4 +1,6 @@
 export * from './common.js';
+export * from './ecom/discounts.js';
+export * from './ecom/shipping.js';
 export * from './error-codes.js';
 export * from './events.js';
 export * from './iam/identity.js';

@@ -4,6 +4,8 @@ import type { DialectName } from './dialect.js';
 import { migration0001 } from './migrations/0001-catalog.js';
 import { migration0002 } from './migrations/0002-catalog-read-indexes.js';
 import { migration0003 } from './migrations/0003-identity.js';
+import { migration0004 } from './migrations/0004-discounts.js';
+import { migration0005 } from './migrations/0005-shipping-tax-tips.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -12,6 +14,8 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0001-catalog': migration0001(dialect),
     '0002-catalog-read-indexes': migration0002(),
     '0003-identity': migration0003(),
+    '0004-discounts': migration0004(dialect),
+    '0005-shipping-tax-tips': migration0005(dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ApiKeysTable } from './tables/api-keys.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
+import type { DiscountTables } from './tables/discounts.js';
 import type {
   AuthCodesTable,
   ChallengesTable,
@@ -18,9 +19,10 @@ import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
 import type { SequencesTable } from './tables/sequences.js';
 import type { SettingsTable } from './tables/settings.js';
+import type { ShippingTables } from './tables/shipping.js';
 
 /** Every table Merx keeps, by name. */
-export interface Database {
+export interface Database extends DiscountTables, ShippingTables {
   settings: SettingsTable;
   sequences: SequencesTable;
   api_keys: ApiKeysTable;

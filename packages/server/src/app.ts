@@ -21,6 +21,7 @@ import { createThrottle } from './lib/throttle.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
+import { createDiscountsModule } from './modules/discounts/index.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
 import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
 import { createChallenges } from './modules/identity/challenges.js';
@@ -31,6 +32,7 @@ import { memberRoutes } from './modules/identity/members.routes.js';
 import { createSessions } from './modules/identity/sessions.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import type { ModuleDeps } from './modules/module.js';
 import { createCallerResolver } from './modules/oauth/callers.js';
 import { createClientService } from './modules/oauth/clients.service.js';
 import { oauthRoutes, registerTokenEndpoint } from './modules/oauth/oauth.routes.js';
@@ -48,6 +50,7 @@ import { redirectRoutes } from './modules/redirects/redirects.routes.js';
 import { createRedirectService } from './modules/redirects/redirects.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createShippingModule } from './modules/shipping/index.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 
@@ -144,6 +147,17 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     storeName: () => store.name,
     publicUrl: config.publicUrl,
   });
+  const moduleDeps: ModuleDeps = {
+    db: merx.db,
+    dialect: merx.dialect,
+    clock,
+    outbox,
+    cursorSecret,
+    store: () => store,
+    publicUrl: config.publicUrl,
+  };
+  const discounts = createDiscountsModule(moduleDeps);
+  const shipping = createShippingModule(moduleDeps);
   const products = createProductService(deps);
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
@@ -169,6 +183,9 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     oauth,
     redirects,
     staff,
+    discounts: discounts.services,
+    shipping: shipping.services,
+    moduleRoutes: [...discounts.routes, ...shipping.routes],
     collections,
     products,
     variants,
@@ -226,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...staffRoutes(services),
     ...mailRoutes(services.mail),
     ...settingsRoutes(services),
+    ...services.moduleRoutes,
   ];
   const callers = createCallerResolver(services.apiKeys, services.tokens);
   registerRoutes(app, routes, callers);

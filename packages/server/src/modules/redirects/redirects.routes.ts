@@ -29,7 +29,15 @@ export function redirectRoutes(redirects: RedirectService, tokens: TokenService)
       access: publicAccess,
       input: redirectSessionRequest,
       response,
-      handler: async ({ input }) => redirects.create(input),
+      handler: async ({ input, caller }) => {
+        const session = await redirects.create(input);
+        // Signing out (the SDK's logout() asks for a logout session with the member's token): that sign-in's
+        // refresh token ends now, whether or not the browser ever opens the sign-out page.
+        if (input.logout && (caller.kind === 'member' || caller.kind === 'staff')) {
+          await tokens.revoke(tokens.db, caller.tokenId);
+        }
+        return session;
+      },
     }),
   );
 }
