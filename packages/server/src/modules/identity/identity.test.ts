@@ -638,3 +638,49 @@ describe('expired codes and links', () => {
     }
   });
 });
+
+describe('staff roles', () => {
+  it('keeps the last owner, and lets only owners change owners', async () => {
+    await server.services.staff.ensureOwner('owner@shop.test', 'owner password 1');
+    const staff = (await call('GET', '/_api/merx/v1/staff', undefined, server.apiKey)).body.staff as Array<{
+      id: string;
+      email: string;
+      role: string;
+    }>;
+    const owners = staff.filter((s) => s.role === 'owner');
+    expect(owners).toHaveLength(1);
+    const owner = owners[0] as { id: string };
+    const demote = await call('PATCH', `/_api/merx/v1/staff/${owner.id}`, { role: 'admin' }, server.apiKey);
+    expect(demote.body.details.applicationError.code).toBe('LAST_OWNER');
+    expect(
+      (await call('DELETE', `/_api/merx/v1/staff/${owner.id}`, undefined, server.apiKey)).body.details.applicationError
+        .code,
+    ).toBe('LAST_OWNER');
+    const invite = await call(
+      'POST',
+      '/_api/merx/v1/staff/invitations',
+      { email: 'admin@shop.test', role: 'admin' },
+      server.apiKey,
+    );
+    const admin = await server.services.staff.acceptInvitation(
+      new URL(invite.body.url).searchParams.get('token') as string,
+      'admin password 1',
+      {},
+    );
+    await expect(
+      server.services.staff.update({ id: admin.id, role: 'admin' }, owner.id, { role: 'staff' }),
+    ).rejects.toThrow(/Only an owner/);
+    await expect(
+      server.services.staff.invite({ id: admin.id, role: 'admin' }, { email: 'x@shop.test', role: 'owner' }),
+    ).rejects.toThrow(/Only an owner/);
+    const changed = await call(
+      'PATCH',
+      `/_api/merx/v1/staff/${admin.id}`,
+      { role: 'staff', permissions: ['members:read'] },
+      server.apiKey,
+    );
+    expect(changed.body.staff).toMatchObject({ role: 'staff', permissions: ['members:read'] });
+    expect((await call('DELETE', `/_api/merx/v1/staff/${admin.id}`, undefined, server.apiKey)).status).toBe(200);
+    expect((await call('PATCH', `/_api/merx/v1/staff/${admin.id}`, { role: 'admin' }, server.apiKey)).status).toBe(404);
+  });
+});
