@@ -22,6 +22,7 @@ import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
+import { createHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
 import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
 import { createChallenges } from './modules/identity/challenges.js';
@@ -185,6 +186,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     staff,
     discounts: discounts.services,
     shipping: shipping.services,
+    housekeeping: createHousekeeping({ db: merx.db, clock }),
     moduleRoutes: [...discounts.routes, ...shipping.routes],
     collections,
     products,
@@ -280,6 +282,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   services.mail.start();
   app.addHook('onClose', async () => {
     await services.mail.stop();
+    await services.housekeeping.stop();
     await dispatcher.stop();
   });
   return { app, services, dispatcher, routeTable };

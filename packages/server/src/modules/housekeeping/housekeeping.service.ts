@@ -1,0 +1,99 @@
+import type { Database } from '@merx/db';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../lib/clock.js';
+
+const DAY = 24 * 3600 * 1000;
+
+/** How long spent or expired rows are kept before they are purged (enough to investigate a complaint). */
+export const RETENTION = {
+  /** Redirect sessions, authorization codes, one-time challenges and session tokens after they expire. */
+  expiredDays: 1,
+  /** Throttle counters after their window started. */
+  rateLimitDays: 1,
+  /** Refresh tokens after they were revoked. */
+  revokedTokenDays: 30,
+  /** Visitor refresh tokens not used for this long (an abandoned anonymous visit). */
+  idleVisitorDays: 90,
+  /** Outbox events after they were dispatched. */
+  dispatchedEventDays: 30,
+};
+
+export type PurgeCounts = Record<
+  'redirectSessions' | 'authCodes' | 'challenges' | 'sessions' | 'rateLimits' | 'refreshTokens' | 'outbox',
+  number
+>;
+
+/**
+ * Deletes rows nobody can use any more, so that public endpoints that write (redirect sessions, visitor tokens,
+ * throttles) do not grow the database forever. Runs hourly in every process; the deletes are idempotent.
+ */
+export function createHousekeeping(deps: { db: Kysely<Database>; clock: Clock; intervalMs?: number }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function purge(): Promise<PurgeCounts> {
+    const now = deps.clock.now().getTime();
+    const before = (days: number) => new Date(now - days * DAY).toISOString();
+    const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+    const expired = before(RETENTION.expiredDays);
+    const db = deps.db;
+    return {
+      redirectSessions: n(
+        await db.deleteFrom('redirect_sessions').where('expires_date', '<', expired).executeTakeFirst(),
+      ),
+      authCodes: n(await db.deleteFrom('auth_codes').where('expires_date', '<', expired).executeTakeFirst()),
+      challenges: n(await db.deleteFrom('challenges').where('expires_date', '<', expired).executeTakeFirst()),
+      sessions: n(
+        await db
+          .deleteFrom('sessions')
+          .where((eb) => eb.or([eb('expires_date', '<', expired), eb('revoked_date', '<', expired)]))
+          .executeTakeFirst(),
+      ),
+      rateLimits: n(
+        await db
+          .deleteFrom('rate_limits')
+          .where('window_start', '<', before(RETENTION.rateLimitDays))
+          .executeTakeFirst(),
+      ),
+      refreshTokens: n(
+        await db
+          .deleteFrom('refresh_tokens')
+          .where((eb) =>
+            eb.or([
+              eb('revoked_date', '<', before(RETENTION.revokedTokenDays)),
+              eb.and([
+                eb('role', '=', 'visitor'),
+                eb(eb.fn.coalesce('last_used_date', 'created_date'), '<', before(RETENTION.idleVisitorDays)),
+              ]),
+            ]),
+          )
+          .executeTakeFirst(),
+      ),
+      outbox: n(
+        await db
+          .deleteFrom('outbox')
+          .where('dispatched_date', '<', before(RETENTION.dispatchedEventDays))
+          .executeTakeFirst(),
+      ),
+    };
+  }
+
+  return {
+    purge,
+    start(): void {
+      const run = () => {
+        running = purge().catch(() => undefined);
+      };
+      run();
+      timer = setInterval(run, deps.intervalMs ?? 3600 * 1000);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type Housekeeping = ReturnType<typeof createHousekeeping>;

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const ago = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
+const ahead = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
+
+describe('housekeeping', () => {
+  it('purges spent and expired rows and keeps the live ones', async () => {
+    const db = server.merx.db;
+    await db
+      .insertInto('redirect_sessions')
+      .values([
+        { id: 'rs-old', short_id: 'old', intent: 'login', request: '{}', created_date: ago(3), expires_date: ago(2) },
+        {
+          id: 'rs-live',
+          short_id: 'live',
+          intent: 'login',
+          request: '{}',
+          created_date: ago(0),
+          expires_date: ahead(1),
+        },
+      ])
+      .execute();
+    const token = (id: string, role: string, created: string, lastUsed: string | null, revoked: string | null) => ({
+      id,
+      token_hash: `hash-${id}`,
+      client_id: 'c',
+      role,
+      subject_id: `s-${id}`,
+      created_date: created,
+      last_used_date: lastUsed,
+      revoked_date: revoked,
+    });
+    await db
+      .insertInto('refresh_tokens')
+      .values([
+        token('idle-visitor', 'visitor', ago(200), ago(120), null),
+        token('busy-visitor', 'visitor', ago(200), ago(1), null),
+        token('old-member', 'member', ago(400), null, null),
+        token('revoked-long-ago', 'member', ago(100), null, ago(60)),
+        token('revoked-lately', 'member', ago(10), null, ago(2)),
+      ])
+      .execute();
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'old', window_start: ago(2), count: 3 },
+        { key: 'now', window_start: ago(0), count: 3 },
+      ])
+      .execute();
+    const counts = await server.services.housekeeping.purge();
+    expect(counts).toMatchObject({ redirectSessions: 1, refreshTokens: 2, rateLimits: 1 });
+    const tokens = (await db.selectFrom('refresh_tokens').select('id').execute()).map((r) => r.id);
+    expect(tokens).toEqual(expect.arrayContaining(['busy-visitor', 'old-member', 'revoked-lately']));
+    expect(tokens).not.toContain('idle-visitor');
+    expect(tokens).not.toContain('revoked-long-ago');
+    expect((await db.selectFrom('redirect_sessions').select('id').execute()).map((r) => r.id)).toEqual(['rs-live']);
+    expect(await server.services.housekeeping.purge()).toMatchObject({ redirectSessions: 0, refreshTokens: 0 });
+  });
+});
