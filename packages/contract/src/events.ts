@@ -1,3 +1,4 @@
+import type { cartEventTypes } from './ecom/cart.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
 
@@ -21,7 +22,8 @@ export type EventType =
   | ValuesOf<typeof eventTypes>
   | ValuesOf<typeof discountRuleEventTypes>
   | ValuesOf<typeof couponEventTypes>
-  | ValuesOf<typeof shippingEventTypes>;
+  | ValuesOf<typeof shippingEventTypes>
+  | ValuesOf<typeof cartEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

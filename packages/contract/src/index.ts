@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './ecom/cart.js';
 export * from './ecom/discounts.js';
 export * from './ecom/shipping.js';
 export * from './error-codes.js';

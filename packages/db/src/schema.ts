@@ -1,4 +1,5 @@
 import type { ApiKeysTable } from './tables/api-keys.js';
+import type { CartTables } from './tables/carts.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
 import type { DiscountTables } from './tables/discounts.js';
 import type {
@@ -22,7 +23,7 @@ import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
 
 /** Every table Merx keeps, by name. */
-export interface Database extends DiscountTables, ShippingTables {
+export interface Database extends DiscountTables, ShippingTables, CartTables {
   settings: SettingsTable;
   sequences: SequencesTable;
   api_keys: ApiKeysTable;

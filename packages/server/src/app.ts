@@ -19,11 +19,12 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createSealer } from './lib/secrets.js';
 import { createThrottle } from './lib/throttle.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createCartModule } from './modules/cart/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
-import { createHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
+import { createHousekeeping } from './modules/housekeeping/housekeeping.service.js';
 import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
 import { createChallenges } from './modules/identity/challenges.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -160,6 +161,11 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   const discounts = createDiscountsModule(moduleDeps);
   const shipping = createShippingModule(moduleDeps);
   const products = createProductService(deps);
+  const cart = createCartModule(moduleDeps, {
+    products,
+    discounts: discounts.services,
+    shipping: shipping.services,
+  });
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
   const bulk = createBulkService(deps, products);
@@ -186,8 +192,9 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     staff,
     discounts: discounts.services,
     shipping: shipping.services,
+    cart: cart.services,
     housekeeping: createHousekeeping({ db: merx.db, clock }),
-    moduleRoutes: [...discounts.routes, ...shipping.routes],
+    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes],
     collections,
     products,
     variants,

@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import {
+  type CatalogLineItemInput,
+  type CatalogOverrideFieldsInput,
+  type CustomLineItemInput,
+  errorCodes,
+} from '@merx/contract';
+import { type FieldViolation, matchesChoices, notFound, ValidationError, variantInStock } from '@merx/domain';
+import { absoluteUrl } from '../products/products.mapper.js';
+import { effectiveVariant } from '../products/products.repo.js';
+import type { ProductRecord, VariantRecord } from '../products/products.types.js';
+import { toMinorUnits } from '../shipping/decimal.js';
+import type {
+  CartLineRecord,
+  CatalogEntry,
+  CatalogOverrides,
+  CustomLineData,
+  LineSnapshot,
+  LineView,
+  WireImage,
+} from './cart.types.js';
+
+/*
+ * From what a caller asks for to what a line holds: catalog references resolved to a variant (by id or by option
+ * choices), custom line items converted to minor units, and every line's view as the buyer sees it now.
+ */
+
+export interface CatalogContext {
+  /** Staff or API key: sees hidden products and variants. */
+  elevated: boolean;
+  currency: string;
+  publicUrl: string;
+}
+
+/** A catalog line to add: the variant it resolved to, the key it merges on, its snapshot. */
+export interface CatalogLineToAdd {
+  /** Request path of the item, e.g. `lineItems[2]`. */
+  path: string;
+  key: string;
+  productId: string;
+  variant: VariantRecord;
+  options: Record<string, unknown>;
+  quantity: number;
+  overrides: CatalogOverrides | null;
+  snapshot: LineSnapshot;
+}
+
+/** Identical references share a key: same product, variant, custom text and overrides. */
+function lineKey(productId: string, variantId: string, extras: unknown[]): string {
+  const meaningful = extras.filter((e) => e != null && !(typeof e === 'object' && Object.keys(e).length === 0));
+  if (meaningful.length === 0) return `${productId}:${variantId}`;
+  const digest = createHash('sha256').update(JSON.stringify(meaningful)).digest('base64url').slice(0, 22);
+  return `${productId}:${variantId}:${digest}`;
+}
+
+const mainImage = (p: ProductRecord, publicUrl: string): WireImage | null => {
+  const media = p.data.media.find((m) => m.mediaType === 'image');
+  if (!media) return null;
+  // No `id`: the client turns an image with an id into a `wix:image://` URI no browser can load; a URL it keeps.
+  return {
+    url: absoluteUrl(media.url, publicUrl),
+    width: media.width,
+    height: media.height,
+    ...(media.altText ? { altText: media.altText } : {}),
+  };
+};
+
+/** What the line shows of the product as it is now (and keeps for when the product is gone). */
+export function snapshotOf(entry: CatalogEntry, variant: VariantRecord, publicUrl: string): LineSnapshot {
+  const e = effectiveVariant(entry.product, variant);
+  return {
+    name: entry.product.name,
+    price: e.discounted,
+    fullPrice: e.price,
+    slug: entry.product.slug,
+    sku: e.sku,
+    weight: e.weight,
+    shippable: entry.product.productType === 'physical',
+    image: mainImage(entry.product, publicUrl),
+  };
+}
+
+function overridesOf(input: CatalogOverrideFieldsInput, currency: string, path: string): CatalogOverrides {
+  return {
+    ...input,
+    price: input.price == null ? input.price : toMinorUnits(input.price, currency, `${path}.price`),
+    fullPrice: input.fullPrice == null ? input.fullPrice : toMinorUnits(input.fullPrice, currency, `${path}.fullPrice`),
+  };
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The variant chosen by option names and choices; unknown or missing choices are violations. */
+function variantByChoices(
+  entry: CatalogEntry,
+  chosen: Record<string, string>,
+  path: string,
+): VariantRecord | undefined {
+  const options = entry.product.data.options;
+  const violations: FieldViolation[] = [];
+  for (const [name, choice] of Object.entries(chosen)) {
+    const option = options.find((o) => same(o.name, name));
+    const description = !option
+      ? `the product has no option "${name}"`
+      : option.choices.some((c) => same(c.description, choice))
+        ? undefined
+        : `option "${option.name}" has no choice "${choice}"`;
+    if (description) violations.push({ field: `${path}.${name}`, description, violatedRule: 'VALIDATION' });
+  }
+  const missing = options.filter((o) => !Object.keys(chosen).some((name) => same(name, o.name)));
+  if (missing.length > 0 && violations.length === 0)
+    violations.push({
+      field: path,
+      description: `must choose ${missing.map((o) => `"${o.name}"`).join(', ')}`,
+      violatedRule: 'REQUIRED_FIELD',
+    });
+  if (violations.length > 0) throw new ValidationError(violations);
+  return entry.variants.find((v) => matchesChoices(v.choices, chosen));
+}
+
+/** Resolves one requested catalog line against the catalog read with the cart; throws 400/404 for bad references. */
+export function resolveCatalogLine(
+  item: CatalogLineItemInput,
+  path: string,
+  catalog: ReadonlyMap<string, CatalogEntry>,
+  ctx: CatalogContext,
+): CatalogLineToAdd {
+  const ref = item.catalogReference;
+  const productId = ref.catalogItemId;
+  const entry = catalog.get(productId);
+  if (!entry || (!entry.product.visible && !ctx.elevated))
+    throw notFound(errorCodes.productNotFound, 'Product not found', { catalogItemId: productId });
+  const options = ref.options ?? {};
+  const refPath = `${path}.catalogReference.options`;
+  let variant: VariantRecord | undefined;
+  if (options.variantId) variant = entry.variants.find((v) => v.id === options.variantId);
+  else if (options.options) variant = variantByChoices(entry, options.options, `${refPath}.options`);
+  else if (entry.product.data.options.length === 0) variant = entry.variants[0];
+  else
+    throw new ValidationError([
+      { field: refPath, description: 'must name a variantId or choose every option', violatedRule: 'REQUIRED_FIELD' },
+    ]);
+  if (!variant || (!variant.visible && !ctx.elevated))
+    throw notFound(errorCodes.variantNotFound, 'Variant not found', {
+      catalogItemId: productId,
+      ...(options.variantId ? { variantId: options.variantId } : {}),
+    });
+  const overrides = item.catalogOverrideFields
+    ? overridesOf(item.catalogOverrideFields, ctx.currency, `${path}.catalogOverrideFields`)
+    : null;
+  return {
+    path,
+    key: lineKey(productId, variant.id, [options.customTextFields, overrides]),
+    productId,
+    variant,
+    options,
+    quantity: item.quantity,
+    overrides,
+    snapshot: snapshotOf(entry, variant, ctx.publicUrl),
+  };
+}
+
+/** A custom line item as stored, prices in minor units (too many decimals for the currency: a 400). */
+export function customLineOf(item: CustomLineItemInput, path: string, currency: string): CustomLineData {
+  return {
+    price: toMinorUnits(item.price, currency, `${path}.price`),
+    fullPrice: item.fullPrice == null ? null : toMinorUnits(item.fullPrice, currency, `${path}.fullPrice`),
+    productName: item.productName,
+    itemType: item.itemType ?? null,
+    media: item.media ?? null,
+    url: item.url ?? null,
+    physicalProperties: item.physicalProperties ?? null,
+    descriptionLines: item.descriptionLines ?? [],
+    quantityAvailable: item.quantityAvailable ?? null,
+    priceDescription: item.priceDescription ?? null,
+    taxGroupId: item.taxGroupId ?? null,
+    catalogReference: item.catalogReference ?? null,
+  };
+}
+
+/** A custom line's own values in the snapshot shape. */
+export function customSnapshotOf(data: CustomLineData): LineSnapshot {
+  return {
+    name: data.productName.original,
+    price: data.price,
+    fullPrice: data.fullPrice ?? data.price,
+    slug: null,
+    sku: data.physicalProperties?.sku ?? null,
+    weight: data.physicalProperties?.weight ?? null,
+    shippable: data.physicalProperties?.shippable ?? (data.itemType?.preset ?? 'PHYSICAL') === 'PHYSICAL',
+    image: data.media,
+  };
+}
+
+/** Stock of a variant for `quantity` units: whether it can be sold at all, and how many are left when tracked. */
+export function stockFor(variant: VariantRecord, quantity: number): LineView['availability'] {
+  if (!variantInStock(variant))
+    return { status: 'NOT_AVAILABLE', ...(variant.trackQuantity ? { quantityAvailable: 0 } : {}) };
+  if (!variant.trackQuantity) return { status: 'AVAILABLE' };
+  const left = variant.quantity ?? 0;
+  return { status: left < quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: left };
+}
+
+function descriptionLinesOf(p: ProductRecord, variant: VariantRecord): LineView['descriptionLines'] {
+  return p.data.options.flatMap((option): LineView['descriptionLines'] => {
+    const chosen = variant.choices[option.name];
+    if (chosen === undefined) return [];
+    const name = { original: option.name, translated: option.name };
+    if (option.optionType === 'color') {
+      const code = option.choices.find((c) => c.description === chosen)?.value;
+      return [
+        { name, colorInfo: { original: chosen, translated: chosen, ...(code ? { code } : {}) }, lineType: 'COLOR' },
+      ];
+    }
+    return [{ name, plainText: { original: chosen, translated: chosen }, lineType: 'PLAIN_TEXT' }];
+  });
+}
+
+function customView(line: CartLineRecord, data: CustomLineData): LineView {
+  const snapshot = customSnapshotOf(data);
+  const preset = data.itemType?.preset ?? undefined;
+  const left = data.quantityAvailable;
+  const status =
+    left === null
+      ? 'AVAILABLE'
+      : left === 0
+        ? 'NOT_AVAILABLE'
+        : left < line.quantity
+          ? 'PARTIALLY_AVAILABLE'
+          : 'AVAILABLE';
+  const url = data.url?.url ? { relativePath: data.url.relativePath ?? '', url: data.url.url } : null;
+  return {
+    line,
+    name: data.productName,
+    price: data.price,
+    fullPrice: data.fullPrice ?? data.price,
+    itemType: data.itemType?.custom && !preset ? { custom: data.itemType.custom } : { preset: preset ?? 'PHYSICAL' },
+    totalsType: preset ?? (snapshot.shippable ? 'PHYSICAL' : 'DIGITAL'),
+    weight: snapshot.weight,
+    sku: snapshot.sku,
+    shippable: snapshot.shippable,
+    image: data.media,
+    url,
+    descriptionLines: data.descriptionLines,
+    availability: { status, ...(left !== null ? { quantityAvailable: left } : {}) },
+    collectionIds: [],
+    taxGroupId: data.taxGroupId,
+  };
+}
+
+/** A catalog line as the buyer sees it now: live product and stock, or the snapshot when the product is gone. */
+function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogEntry>, ctx: CatalogContext): LineView {
+  const entry = line.catalogItemId ? catalog.get(line.catalogItemId) : undefined;
+  const variant = entry?.variants.find((v) => v.id === line.variantId);
+  const found = entry && variant && (ctx.elevated || (entry.product.visible && variant.visible));
+  const snapshot = found ? snapshotOf(entry, variant, ctx.publicUrl) : line.snapshot;
+  const o = line.overrides ?? {};
+  const shippable = o.physicalProperties?.shippable ?? snapshot.shippable;
+  const slug = snapshot.slug;
+  return {
+    line,
+    name: o.productName ?? { original: snapshot.name, translated: snapshot.name },
+    price: o.price ?? snapshot.price,
+    fullPrice: o.fullPrice ?? o.price ?? snapshot.fullPrice,
+    itemType: { preset: snapshot.shippable ? 'PHYSICAL' : 'DIGITAL' },
+    totalsType: snapshot.shippable ? 'PHYSICAL' : 'DIGITAL',
+    weight: o.physicalProperties?.weight ?? snapshot.weight,
+    sku: o.physicalProperties?.sku ?? snapshot.sku,
+    shippable,
+    image: o.image ?? snapshot.image,
+    url: slug ? { relativePath: `/products/${slug}`, url: `${ctx.publicUrl}/products/${slug}` } : null,
+    descriptionLines: o.descriptionLines ?? (found ? descriptionLinesOf(entry.product, variant) : []),
+    availability: found ? stockFor(variant, line.quantity) : { status: 'NOT_FOUND' },
+    collectionIds: entry?.product.collectionIds ?? [],
+    taxGroupId: null,
+  };
+}
+
+/** Every line of a cart as the buyer sees it now. */
+export function lineViews(
+  lines: readonly CartLineRecord[],
+  catalog: ReadonlyMap<string, CatalogEntry>,
+  ctx: CatalogContext,
+): LineView[] {
+  return lines.map((line) => (line.custom ? customView(line, line.custom) : catalogView(line, catalog, ctx)));
+}

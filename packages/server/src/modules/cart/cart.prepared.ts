@@ -1,0 +1,34 @@
+import type { Executor } from '@merx/db';
+import { type Compilable, CompiledQuery } from 'kysely';
+
+/** Marks a value slot in a statement built once; no real value starts with a NUL (requests refuse them). */
+const SLOT = '\u0000slot:';
+
+type Slot = { name: string } | { value: unknown };
+
+/**
+ * Statements of the hot paths, built and compiled once per shape (`key`) and then run with fresh values: building
+ * a Kysely query with its JSON subqueries costs more than SQLite takes to run it. `build` writes `slot(name)` where
+ * a value of `values` goes; every other value it uses is kept as compiled.
+ */
+export function preparedStatements() {
+  const cache = new Map<string, { sql: string; slots: Slot[] }>();
+  return async function run<R>(
+    ex: Executor,
+    key: string,
+    build: (slot: (name: string) => string) => Compilable<unknown>,
+    values: Readonly<Record<string, unknown>>,
+  ): Promise<R[]> {
+    let entry = cache.get(key);
+    if (!entry) {
+      const compiled = build((name) => `${SLOT}${name}`).compile();
+      const slots = compiled.parameters.map(
+        (p): Slot => (typeof p === 'string' && p.startsWith(SLOT) ? { name: p.slice(SLOT.length) } : { value: p }),
+      );
+      entry = { sql: compiled.sql, slots };
+      cache.set(key, entry);
+    }
+    const parameters = entry.slots.map((s) => ('name' in s ? values[s.name] : s.value));
+    return (await ex.executeQuery<R>(CompiledQuery.raw(entry.sql, parameters))).rows as R[];
+  };
+}

@@ -1,0 +1,250 @@
+import { MAX_LINE_QUANTITY } from '@merx/contract';
+import { type DialectName, type Executor, jsonRowArray } from '@merx/db';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import { preparedStatements } from './cart.prepared.js';
+import {
+  CART_COLUMNS,
+  type CartFields,
+  LINE_COLUMNS,
+  type NewLine,
+  PRODUCT_COLUMNS,
+  type StateRow,
+  stateOf,
+  VARIANT_COLUMNS,
+} from './cart.rows.js';
+import type { CartOwner, CartState } from './cart.types.js';
+
+const cartIdRef = sql.ref<string>('carts.id');
+
+const idSlots = (slot: (name: string) => string, ids: readonly string[]) => ids.map((_, i) => slot(`id${i}`));
+const idValues = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+
+/** Carts and their lines; each read brings the lines and the catalog rows of their products in one statement. */
+export function createCartRepo(dialect: DialectName) {
+  const run = preparedStatements();
+
+  /** Products on the cart's lines, and the products `requestedIds` (being added), as a SQL condition. */
+  function productsOf(column: string, requestedIds: readonly string[]): RawBuilder<boolean> {
+    const onLines = sql<boolean>`${sql.ref(column)} in (select cart_lines.catalog_item_id from cart_lines where cart_lines.cart_id = ${cartIdRef})`;
+    if (requestedIds.length === 0) return onLines;
+    return sql<boolean>`(${onLines} or ${sql.ref(column)} in (${sql.join(requestedIds.map((id) => sql`${id}`))}))`;
+  }
+
+  /** The lines and catalog rows of the cart row in scope, as JSON columns (for SELECT and RETURNING alike). */
+  function stateColumns(ex: Executor, requestedIds: readonly string[]) {
+    const json = (subquery: Expression<unknown>, columns: readonly string[]) =>
+      jsonRowArray(dialect, subquery, columns);
+    return [
+      json(
+        ex.selectFrom('cart_lines').select(LINE_COLUMNS).where('cart_lines.cart_id', '=', cartIdRef),
+        LINE_COLUMNS,
+      ).as('lines_json'),
+      json(
+        ex.selectFrom('products').select(PRODUCT_COLUMNS).where(productsOf('products.id', requestedIds)),
+        PRODUCT_COLUMNS,
+      ).as('products_json'),
+      json(
+        ex
+          .selectFrom('product_variants')
+          .select(VARIANT_COLUMNS)
+          .where(productsOf('product_variants.product_id', requestedIds)),
+        VARIANT_COLUMNS,
+      ).as('variants_json'),
+      json(
+        ex
+          .selectFrom('collection_products')
+          .select(['product_id', 'collection_id'])
+          .where(productsOf('collection_products.product_id', requestedIds)),
+        ['product_id', 'collection_id'],
+      ).as('memberships_json'),
+    ];
+  }
+
+  return {
+    /** The owner's cart with lines and catalog (one statement), or undefined when they have none. */
+    async findByOwner(ex: Executor, owner: CartOwner, requestedIds: readonly string[] = []) {
+      const [row] = await run<StateRow>(
+        ex,
+        `find:${requestedIds.length}`,
+        (slot) =>
+          ex
+            .selectFrom('carts')
+            .select(CART_COLUMNS)
+            .select(stateColumns(ex, idSlots(slot, requestedIds)))
+            .where('carts.owner_kind', '=', slot('kind'))
+            .where('carts.owner_id', '=', slot('owner')),
+        { kind: owner.kind, owner: owner.id, ...idValues(requestedIds) },
+      );
+      return row && stateOf(row);
+    },
+
+    async findById(ex: Executor, id: string) {
+      const row = await ex
+        .selectFrom('carts')
+        .select(CART_COLUMNS)
+        .select(stateColumns(ex, []))
+        .where('carts.id', '=', id)
+        .executeTakeFirst();
+      return row && stateOf(row as StateRow);
+    },
+
+    /**
+     * Starts a change of the owner's cart inside the transaction `ex`: bumps its revision (creating the cart when
+     * `create` and it has none) and returns it with its lines and catalog, all in ONE statement. The row lock it
+     * takes orders concurrent changes of the same cart. On PostgreSQL the lines it returns are those committed when
+     * the statement began, so a change racing with another of the same cart may answer without the other's lines;
+     * the stored lines are right either way.
+     */
+    async take(
+      ex: Executor,
+      owner: CartOwner,
+      opts: { create: boolean; newId: string; currency: string; now: string; requestedIds: readonly string[] },
+    ): Promise<CartState | undefined> {
+      const values = {
+        id: opts.newId,
+        kind: owner.kind,
+        owner: owner.id,
+        currency: opts.currency,
+        now: opts.now,
+        ...idValues(opts.requestedIds),
+      };
+      const [row] = await run<StateRow>(
+        ex,
+        `take:${opts.create ? 'create' : 'update'}:${opts.requestedIds.length}`,
+        (slot) => {
+          const columns = [...CART_COLUMNS, ...stateColumns(ex, idSlots(slot, opts.requestedIds))];
+          if (!opts.create)
+            return ex
+              .updateTable('carts')
+              .set((eb) => ({ revision: eb('carts.revision', '+', 1), updated_date: slot('now') }))
+              .where('carts.owner_kind', '=', slot('kind'))
+              .where('carts.owner_id', '=', slot('owner'))
+              .returning(columns);
+          return ex
+            .insertInto('carts')
+            .values({
+              id: slot('id'),
+              owner_kind: slot('kind'),
+              owner_id: slot('owner'),
+              currency: slot('currency'),
+              coupon_code: null,
+              coupon_id: null,
+              buyer_note: null,
+              contact_info: null,
+              created_date: slot('now'),
+              updated_date: slot('now'),
+              revision: 1,
+            })
+            .onConflict((oc) =>
+              oc.columns(['owner_kind', 'owner_id']).doUpdateSet((eb) => ({
+                revision: eb('carts.revision', '+', 1),
+                updated_date: eb.ref('excluded.updated_date'),
+              })),
+            )
+            .returning(columns);
+        },
+        values,
+      );
+      if (!row) return undefined;
+      const state = stateOf(row);
+      return { ...state, created: state.cart.revision === 1 };
+    },
+
+    /**
+     * Adds lines, or adds their quantities to the lines with the same key, in one statement; a line that would go
+     * over the quantity limit is left as it was and missing from the answer.
+     */
+    async addLines(
+      ex: Executor,
+      lines: readonly NewLine[],
+    ): Promise<Array<{ id: string; key: string; quantity: number }>> {
+      if (lines.length === 0) return [];
+      const values = Object.fromEntries(
+        lines.flatMap((line, i) => LINE_COLUMNS.map((column) => [`${i}:${column}`, line[column]])),
+      );
+      const rows = await run<{ id: string; line_key: string; quantity: number }>(
+        ex,
+        `lines:${lines.length}`,
+        (slot) =>
+          ex
+            .insertInto('cart_lines')
+            .values(
+              lines.map(
+                (_, i) =>
+                  Object.fromEntries(
+                    LINE_COLUMNS.map((column) => [column, slot(`${i}:${column}`)]),
+                  ) as unknown as NewLine,
+              ),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns(['cart_id', 'line_key'])
+                .doUpdateSet((eb) => ({
+                  quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')),
+                  snapshot: eb.ref('excluded.snapshot'),
+                  updated_date: eb.ref('excluded.updated_date'),
+                }))
+                .where((eb) =>
+                  eb(eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', MAX_LINE_QUANTITY),
+                ),
+            )
+            .returning(['id', 'line_key', 'quantity']),
+        values,
+      );
+      return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
+    },
+
+    /** Deletes the cart's lines with these ids; returns the ids deleted. */
+    async deleteLines(ex: Executor, cartId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await ex
+        .deleteFrom('cart_lines')
+        .where('cart_id', '=', cartId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Sets the quantities of the cart's lines in one statement; returns the ids changed. */
+    async setQuantities(
+      ex: Executor,
+      cartId: string,
+      updates: ReadonlyMap<string, number>,
+      now: string,
+    ): Promise<string[]> {
+      if (updates.size === 0) return [];
+      const ids = [...updates.keys()];
+      const cases = sql.join(
+        ids.map((id) => sql`when ${id} then cast(${updates.get(id)} as integer)`),
+        sql` `,
+      );
+      const rows = await ex
+        .updateTable('cart_lines')
+        .set({ quantity: sql<number>`case id ${cases} end`, updated_date: now })
+        .where('cart_id', '=', cartId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async updateCart(ex: Executor, cartId: string, set: CartFields): Promise<void> {
+      if (Object.keys(set).length === 0) return;
+      await ex.updateTable('carts').set(set).where('id', '=', cartId).execute();
+    },
+
+    /** Deletes the owner's cart (its lines go by cascade) in one statement; returns its id, if it had one. */
+    async deleteByOwner(ex: Executor, owner: CartOwner): Promise<string | undefined> {
+      const row = await ex
+        .deleteFrom('carts')
+        .where('owner_kind', '=', owner.kind)
+        .where('owner_id', '=', owner.id)
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+  };
+}
+
+export type CartRepo = ReturnType<typeof createCartRepo>;

@@ -1,0 +1,210 @@
+import type { Database, ProductsTable, ProductVariantsTable } from '@merx/db';
+import type { Selectable } from 'kysely';
+import { type ProductRow, toProductRecord, toVariantRecord } from '../products/products.repo.js';
+import type { CartLineRecord, CartRecord, CartState, CatalogEntry, OwnerKind } from './cart.types.js';
+
+/*
+ * Rows of the cart tables and the records the module works with; the columns each read selects.
+ */
+
+type CartsTable = Database['carts'];
+type CartLinesTable = Database['cart_lines'];
+type CartRow = Selectable<CartsTable>;
+type LineRow = Selectable<CartLinesTable>;
+/** A cart row with its lines and its products' rows as JSON text, all read in the same statement. */
+export type StateRow = CartRow & {
+  lines_json: string;
+  products_json: string;
+  variants_json: string;
+  memberships_json: string;
+};
+
+/** Columns read of a line. */
+export const LINE_COLUMNS = [
+  'id',
+  'cart_id',
+  'line_key',
+  'position',
+  'catalog_app_id',
+  'catalog_item_id',
+  'variant_id',
+  'options',
+  'quantity',
+  'custom_data',
+  'catalog_override_fields',
+  'snapshot',
+  'added_date',
+  'updated_date',
+] as const satisfies readonly (keyof CartLinesTable)[];
+
+/** Columns read of a product: all but the description, which a cart never shows. */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'numeric_id',
+  'slug',
+  'name',
+  'visible',
+  'product_type',
+  'sku',
+  'brand',
+  'ribbon',
+  'price',
+  'discount_type',
+  'discount_value',
+  'discounted_price',
+  'cost',
+  'weight',
+  'price_min',
+  'price_max',
+  'cost_min',
+  'cost_max',
+  'weight_min',
+  'weight_max',
+  'track_inventory',
+  'quantity',
+  'in_stock',
+  'inventory_status',
+  'manage_variants',
+  'data',
+  'created_date',
+  'updated_date',
+  'revision',
+] as const satisfies readonly (keyof ProductsTable)[];
+
+/** Columns read of a variant. */
+export const VARIANT_COLUMNS = [
+  'product_id',
+  'id',
+  'position',
+  'choices',
+  'price',
+  'cost',
+  'weight',
+  'sku',
+  'visible',
+  'track_quantity',
+  'quantity',
+  'in_stock',
+  'created_date',
+  'updated_date',
+] as const satisfies readonly (keyof ProductVariantsTable)[];
+
+/** Columns read of a cart. */
+export const CART_COLUMNS = [
+  'carts.id',
+  'carts.owner_kind',
+  'carts.owner_id',
+  'carts.currency',
+  'carts.coupon_code',
+  'carts.coupon_id',
+  'carts.buyer_note',
+  'carts.contact_info',
+  'carts.created_date',
+  'carts.updated_date',
+  'carts.revision',
+] as const;
+
+/** A new line, or more of an existing one (same cart and key): a row of `cart_lines`. */
+export interface NewLine {
+  id: string;
+  cart_id: string;
+  line_key: string;
+  position: number;
+  catalog_app_id: string | null;
+  catalog_item_id: string | null;
+  variant_id: string | null;
+  options: string;
+  quantity: number;
+  custom_data: string | null;
+  catalog_override_fields: string | null;
+  snapshot: string;
+  added_date: string;
+  updated_date: string;
+}
+
+/** The cart's own fields a change may set. */
+export interface CartFields {
+  coupon_code?: string | null;
+  coupon_id?: string | null;
+  buyer_note?: string | null;
+  contact_info?: string | null;
+}
+
+function cartOf(row: CartRow): CartRecord {
+  return {
+    id: row.id,
+    owner: { kind: row.owner_kind as OwnerKind, id: row.owner_id },
+    currency: row.currency,
+    couponCode: row.coupon_code,
+    couponId: row.coupon_id,
+    buyerNote: row.buyer_note,
+    contactInfo: row.contact_info ? JSON.parse(row.contact_info) : null,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    revision: Number(row.revision),
+  };
+}
+
+/** A line row (read, or about to be written) as the record the module works with. */
+export function lineOf(row: LineRow | NewLine): CartLineRecord {
+  return {
+    id: row.id,
+    key: row.line_key,
+    position: Number(row.position),
+    catalogAppId: row.catalog_app_id,
+    catalogItemId: row.catalog_item_id,
+    variantId: row.variant_id,
+    options: JSON.parse(row.options),
+    quantity: Number(row.quantity),
+    custom: row.custom_data ? JSON.parse(row.custom_data) : null,
+    overrides: row.catalog_override_fields ? JSON.parse(row.catalog_override_fields) : null,
+    snapshot: JSON.parse(row.snapshot),
+    addedDate: row.added_date,
+    updatedDate: row.updated_date,
+  };
+}
+
+/** A line as a row of `cart_id` (to move it to another cart). */
+export function lineRow(line: CartLineRecord, cartId: string): NewLine {
+  return {
+    id: line.id,
+    cart_id: cartId,
+    line_key: line.key,
+    position: line.position,
+    catalog_app_id: line.catalogAppId,
+    catalog_item_id: line.catalogItemId,
+    variant_id: line.variantId,
+    options: JSON.stringify(line.options),
+    quantity: line.quantity,
+    custom_data: line.custom ? JSON.stringify(line.custom) : null,
+    catalog_override_fields: line.overrides ? JSON.stringify(line.overrides) : null,
+    snapshot: JSON.stringify(line.snapshot),
+    added_date: line.addedDate,
+    updated_date: line.updatedDate,
+  };
+}
+
+/** Parses a JSON value that one engine nests as JSON and the other as text. */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A cart row read with its lines and catalog rows (JSON columns) as a cart state. */
+export function stateOf(row: StateRow): CartState {
+  const memberships = parsed<Array<{ product_id: string; collection_id: string }>>(row.memberships_json);
+  const collections = new Map<string, string[]>();
+  for (const m of memberships)
+    collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
+  const variants = new Map<string, Array<Selectable<ProductVariantsTable>>>();
+  for (const v of parsed<Array<Selectable<ProductVariantsTable>>>(row.variants_json))
+    variants.set(v.product_id, [...(variants.get(v.product_id) ?? []), v]);
+  const catalog = new Map<string, CatalogEntry>();
+  for (const p of parsed<Array<Omit<ProductRow, 'description' | 'collection_ids'>>>(row.products_json)) {
+    const ids = (collections.get(p.id) ?? []).sort();
+    const product = toProductRecord({ ...p, description: '', collection_ids: JSON.stringify(ids) });
+    const productVariants = (variants.get(p.id) ?? []).map(toVariantRecord).sort((a, b) => a.position - b.position);
+    catalog.set(p.id, { product, variants: productVariants });
+  }
+  const lines = parsed<LineRow[]>(row.lines_json)
+    .map(lineOf)
+    .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+  return { cart: cartOf(row), lines, catalog, created: false };
+}
