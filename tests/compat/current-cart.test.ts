@@ -167,3 +167,66 @@ describe('currentCart through @wix/ecom', () => {
     );
   });
 });
+
+describe('signing in keeps the cart', () => {
+  it("moves the visitor's lines into the member's cart when they sign in through the hosted page", async () => {
+    const client = shop();
+    await client.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: tee.id, options: { variantId: variantId('M') } },
+          quantity: 2,
+        },
+      ],
+    });
+    const visitorToken = client.auth.getTokens().accessToken.value;
+    const visitorId = JSON.parse(Buffer.from(visitorToken.split('.')[1] as string, 'base64url').toString()).sub;
+    const email = `m${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await client.auth.register({ email, password: 'correct horse 1' });
+    const oauthData = client.auth.generateOAuthData('https://shop.example/callback');
+    const { authUrl } = await client.auth.getAuthUrl(oauthData);
+    const pageUrl = new URL(new URL(authUrl).pathname, server.baseUrl);
+    const page = await realFetch(pageUrl);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] as string;
+    const signedIn = await realFetch(pageUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ csrf, email, password: 'correct horse 1' }).toString(),
+    });
+    const returned = client.auth.parseFromUrl(signedIn.headers.get('location') as string, 'fragment');
+    client.auth.setTokens(await client.auth.getMemberTokens(returned.code, returned.state, oauthData));
+    expect(client.auth.loggedIn()).toBe(true);
+    const cart = await client.currentCart.getCurrentCart();
+    expect(cart.buyerInfo?.memberId).toBeTruthy();
+    expect(cart.lineItems?.map((l) => [l.catalogReference?.catalogItemId, l.quantity])).toEqual([[tee.id, 2]]);
+    // The visitor's own cart is gone.
+    const visitorCarts = await server.merx.db
+      .selectFrom('carts')
+      .select('id')
+      .where('owner_kind', '=', 'visitor')
+      .where('owner_id', '=', visitorId)
+      .execute();
+    expect(visitorId).toBeTruthy();
+    expect(visitorCarts).toEqual([]);
+  });
+});
+
+describe('external login keeps the cart', () => {
+  it("moves the visitor's lines to the member signed in with an API key", async () => {
+    const client = shop();
+    await client.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: tee.id, options: { variantId: variantId('S') } },
+          quantity: 3,
+        },
+      ],
+    });
+    const member = await server.services.identity.signOn({ loginId: { email: `x${Date.now()}@example.com` } });
+    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey));
+    const cart = await client.currentCart.getCurrentCart();
+    expect(cart.lineItems?.map((l) => l.quantity)).toEqual([3]);
+  });
+});

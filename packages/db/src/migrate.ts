@@ -7,6 +7,7 @@ import { migration0003 } from './migrations/0003-identity.js';
 import { migration0004 } from './migrations/0004-discounts.js';
 import { migration0005 } from './migrations/0005-shipping-tax-tips.js';
 import { migration0006 } from './migrations/0006-carts.js';
+import { migration0007 } from './migrations/0007-sign-in-visitor.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -18,6 +19,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-discounts': migration0004(dialect),
     '0005-shipping-tax-tips': migration0005(dialect),
     '0006-carts': migration0006(dialect),
+    '0007-sign-in-visitor': migration0007(),
   };
 }
 

@@ -166,6 +166,8 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     discounts: discounts.services,
     shipping: shipping.services,
   });
+  // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
+  oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
   const bulk = createBulkService(deps, products);

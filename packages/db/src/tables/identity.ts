@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A nullable column that inserts may leave out. */
+type OptionalNullable = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Keys that sign access tokens (JWK as JSON text); the newest unretired one signs. */
 export interface SigningKeysTable {
@@ -87,6 +90,8 @@ export interface AuthCodesTable {
   created_date: string;
   expires_date: string;
   used_date: string | null;
+  /** The visitor who signed in (their cart moves to the member when the code is exchanged). */
+  visitor_id: OptionalNullable;
 }
 
 /** Redirect sessions: the intent and its callbacks, behind a short id in the hosted URL. */
@@ -98,6 +103,8 @@ export interface RedirectSessionsTable {
   request: string;
   created_date: string;
   expires_date: string;
+  /** The visitor whose token created the session. */
+  visitor_id: OptionalNullable;
 }
 
 /**

@@ -21,6 +21,8 @@ export type Flow =
       client: OAuthClient;
       request: AuthRequest;
       prompt: string | undefined;
+      /** The visitor who started the sign-in (their cart follows them). */
+      visitorId: string | null;
     }
   | { intent: 'login'; id: string; kind: 'member'; postFlowUrl: string | undefined };
 export type AuthFlow = Extract<Flow, { intent: 'auth' }>;
@@ -70,6 +72,7 @@ export async function flowOf(ctx: HostedContext, session: RedirectSession): Prom
     client,
     request,
     prompt: session.request.auth?.prompt,
+    visitorId: session.visitorId,
   };
 }
 
@@ -163,6 +166,7 @@ function issueCode(ctx: HostedContext, ex: Executor, flow: AuthFlow, identity: I
     redirectUri: flow.request.redirectUri,
     codeChallenge: flow.request.codeChallenge,
     identityId: identity.id,
+    visitorId: flow.visitorId,
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Database, type Executor, withTransaction } from '@merx/db';
+import { type Database, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -35,6 +35,8 @@ export interface TokenResponse {
   token_type: 'Bearer';
   scope: string;
 }
+
+export type SignInHandler = (uow: UnitOfWork, visitorId: string, memberId: string) => Promise<unknown>;
 
 /** Authorization codes live for one minute and are used once. */
 const CODE_TTL = 60;
@@ -78,6 +80,11 @@ export function createOAuthService(deps: {
   apiKeys: ApiKeyService;
 }) {
   const roleOf = (identity: IdentityRecord) => (identity.kind === 'staff' ? 'staff' : 'member');
+  /** What other modules do when a visitor becomes a member (the cart follows them), in the token's transaction. */
+  const signInHandlers: SignInHandler[] = [];
+  async function signedIn(uow: UnitOfWork, visitorId: string, memberId: string): Promise<void> {
+    for (const handler of signInHandlers) await handler(uow, visitorId, memberId);
+  }
 
   async function issueFor(
     ex: Executor,
@@ -115,6 +122,11 @@ export function createOAuthService(deps: {
   }
 
   const service = {
+    /** Registers what happens when a visitor signs in as a member (e.g. their cart moves to the member). */
+    onMemberSignIn(handler: SignInHandler): void {
+      signInHandlers.push(handler);
+    },
+
     /** `POST /oauth2/token`: every grant of WIRE.md 2. */
     async token(body: unknown, authorization: string | undefined): Promise<TokenResponse> {
       const parsed = tokenRequest.safeParse(body ?? {});
@@ -191,6 +203,7 @@ export function createOAuthService(deps: {
               throw new OAuthError('invalid_grant', 'The authorization code is not valid');
             const identity = await activeIdentity(uow.trx, row.identity_id);
             if (!identity) throw new OAuthError('invalid_grant', 'The account can no longer sign in');
+            if (row.visitor_id && identity.kind === 'member') await signedIn(uow, row.visitor_id, identity.id);
             return issueFor(uow.trx, client, roleOf(identity), identity.id, identity);
           });
         }
@@ -203,6 +216,7 @@ export function createOAuthService(deps: {
             .filter(Boolean);
           let elevatedKey = false;
           let clientId: string | undefined = r.clientId ?? r.client_id;
+          let visitorId: string | undefined;
           for (const part of parts) {
             const key = await deps.apiKeys.lookup(part).catch(() => null);
             if (key && key.kind === 'apiKey') {
@@ -212,6 +226,7 @@ export function createOAuthService(deps: {
             }
             const claims = await deps.tokens.verifyAccess(part);
             if (claims) clientId ??= claims.cid;
+            if (claims?.role === 'visitor') visitorId = claims.sub;
           }
           if (!elevatedKey)
             throw new OAuthError(
@@ -232,6 +247,7 @@ export function createOAuthService(deps: {
               if (fromSession?.id !== identity.id)
                 throw new OAuthError('invalid_grant', 'The session token is not valid for this member');
             }
+            if (visitorId) await signedIn(uow, visitorId, identity.id);
             return issueFor(uow.trx, client, 'member', identity.id, identity);
           });
         }
@@ -245,7 +261,14 @@ export function createOAuthService(deps: {
     /** A single-use code for a signed-in identity, bound to the client, redirect URI and PKCE challenge. */
     async issueCode(
       ex: Executor,
-      input: { clientId: string; redirectUri: string; codeChallenge: string; identityId: string },
+      input: {
+        clientId: string;
+        redirectUri: string;
+        codeChallenge: string;
+        identityId: string;
+        /** The visitor who signed in, when known: their cart moves to the member at the exchange. */
+        visitorId?: string | null | undefined;
+      },
     ): Promise<string> {
       const code = randomToken(32);
       const now = deps.clock.now();
@@ -261,6 +284,7 @@ export function createOAuthService(deps: {
           created_date: now.toISOString(),
           expires_date: new Date(now.getTime() + CODE_TTL * 1000).toISOString(),
           used_date: null,
+          visitor_id: input.visitorId ?? null,
         })
         .execute();
       return code;

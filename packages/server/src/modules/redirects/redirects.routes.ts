@@ -30,7 +30,7 @@ export function redirectRoutes(redirects: RedirectService, tokens: TokenService)
       input: redirectSessionRequest,
       response,
       handler: async ({ input, caller }) => {
-        const session = await redirects.create(input);
+        const session = await redirects.create(input, caller.kind === 'visitor' ? caller.visitorId : null);
         // Signing out (the SDK's logout() asks for a logout session with the member's token): that sign-in's
         // refresh token ends now, whether or not the browser ever opens the sign-out page.
         if (input.logout && (caller.kind === 'member' || caller.kind === 'staff')) {

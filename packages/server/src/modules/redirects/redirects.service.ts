@@ -71,6 +71,8 @@ export interface RedirectSession {
   intent: Intent;
   request: RedirectSessionRequest;
   expired: boolean;
+  /** The visitor whose token created the session (their cart follows them when they sign in). */
+  visitorId: string | null;
 }
 
 /**
@@ -119,7 +121,7 @@ export function createRedirectService(deps: {
   }
 
   return {
-    async create(request: RedirectSessionRequest) {
+    async create(request: RedirectSessionRequest, visitorId: string | null = null) {
       const present = INTENTS.filter((k) => request[k] !== undefined);
       const unsupported = UNSUPPORTED.filter((k) => request[k] !== undefined);
       if (unsupported.length > 0) {
@@ -162,6 +164,7 @@ export function createRedirectService(deps: {
           request: JSON.stringify(request),
           created_date: now.toISOString(),
           expires_date: new Date(now.getTime() + TTL * 1000).toISOString(),
+          visitor_id: visitorId,
         })
         .execute();
       const fullUrl = fullUrlOf(intent, id, request);
@@ -189,6 +192,7 @@ export function createRedirectService(deps: {
         intent: row.intent as Intent,
         request: JSON.parse(row.request) as RedirectSessionRequest,
         expired: row.expires_date <= deps.clock.now().toISOString(),
+        visitorId: row.visitor_id,
       };
     },
   };
