@@ -6,6 +6,9 @@ import type { Clock } from '../lib/clock.js';
 
 export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 
+/** Events claimed per statement. */
+const BATCH = 100;
+
 /** Hands committed outbox events to in-process subscribers, in commit order, each event once across processes. */
 export interface Dispatcher {
   subscribe(type: EventType | '*', handler: EventHandler): () => void;
@@ -22,6 +25,7 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let scheduled: NodeJS.Immediate | null = null;
 
   async function deliver(event: MerxEvent): Promise<void> {
     for (const key of [event.type, '*']) {
@@ -35,25 +39,28 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
     }
   }
 
+  /**
+   * Claims up to 100 pending events in ONE statement (only the process whose update changes a row gets it: the
+   * re-checked `dispatched_date is null` decides between processes) and hands them out in commit order. Stops
+   * when a batch comes back short: later commits kick again.
+   */
   async function drainOnce(): Promise<void> {
     for (;;) {
-      const rows = await deps.db
+      const pending = deps.db
         .selectFrom('outbox')
-        .selectAll()
+        .select('seq')
         .where('dispatched_date', 'is', null)
         .orderBy('seq')
-        .limit(100)
+        .limit(BATCH);
+      const rows = await deps.db
+        .updateTable('outbox')
+        .set({ dispatched_date: deps.clock.now().toISOString() })
+        .where('seq', 'in', pending)
+        .where('dispatched_date', 'is', null)
+        .returningAll()
         .execute();
-      if (rows.length === 0) return;
+      rows.sort((a, b) => Number(a.seq) - Number(b.seq));
       for (const row of rows) {
-        // Claim the event: only the process whose update changes the row delivers it.
-        const claimed = await deps.db
-          .updateTable('outbox')
-          .set({ dispatched_date: deps.clock.now().toISOString() })
-          .where('seq', '=', row.seq)
-          .where('dispatched_date', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
         await deliver({
           id: row.id,
           type: row.type as EventType,
@@ -62,6 +69,7 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
           payload: JSON.parse(row.payload) as Record<string, unknown>,
         });
       }
+      if (rows.length < BATCH) return;
     }
   }
 
@@ -96,9 +104,16 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
       return () => set.delete(handler);
     },
     kick() {
-      void run();
+      // Commits that land in the same turn of the event loop are drained by one claim.
+      scheduled ??= setImmediate(() => {
+        scheduled = null;
+        void run();
+      });
     },
     async drain() {
+      // Everything pending now is drained here: a kick still waiting would only find nothing.
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = null;
       await run();
       if (running) await running;
     },
@@ -109,6 +124,8 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = null;
       if (running) await running;
     },
   };

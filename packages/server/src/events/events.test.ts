@@ -82,3 +82,37 @@ describe('the event outbox', () => {
     off2();
   });
 });
+
+describe('two dispatchers on one database', () => {
+  it('deliver each of 250 events exactly once between them, each in commit order', async () => {
+    await server.dispatcher.drain();
+    const { createDispatcher } = await import('./dispatcher.js');
+    const quiet = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    const a = createDispatcher({ db: server.merx.db, clock: { now: () => new Date() }, logger: quiet });
+    const b = createDispatcher({ db: server.merx.db, clock: { now: () => new Date() }, logger: quiet });
+    const got: Record<'a' | 'b', string[]> = { a: [], b: [] };
+    a.subscribe('*', (e) => {
+      got.a.push(e.entityId);
+    });
+    b.subscribe('*', (e) => {
+      got.b.push(e.entityId);
+    });
+    const ids = Array.from({ length: 250 }, (_, i) => `e${String(i).padStart(4, '0')}`);
+    await server.merx.db
+      .insertInto('outbox')
+      .values(
+        ids.map((id) => ({
+          id: `evt-${id}`,
+          type: 'wix.stores.catalog.v1.product_changed',
+          entity_id: id,
+          payload: '{}',
+          created_date: new Date().toISOString(),
+          dispatched_date: null,
+        })),
+      )
+      .execute();
+    await Promise.all([a.drain(), b.drain()]);
+    expect([...got.a, ...got.b].sort()).toEqual(ids);
+    for (const list of [got.a, got.b]) expect([...list].sort()).toEqual(list);
+  });
+});
