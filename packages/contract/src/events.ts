@@ -1,4 +1,5 @@
 import type { cartEventTypes } from './ecom/cart.js';
+import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
 
@@ -23,7 +24,8 @@ export type EventType =
   | ValuesOf<typeof discountRuleEventTypes>
   | ValuesOf<typeof couponEventTypes>
   | ValuesOf<typeof shippingEventTypes>
-  | ValuesOf<typeof cartEventTypes>;
+  | ValuesOf<typeof cartEventTypes>
+  | ValuesOf<typeof checkoutEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

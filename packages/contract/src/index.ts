@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './ecom/cart.js';
+export * from './ecom/checkout.js';
 export * from './ecom/discounts.js';
 export * from './ecom/shipping.js';
 export * from './error-codes.js';

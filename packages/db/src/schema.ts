@@ -1,5 +1,6 @@
 import type { ApiKeysTable } from './tables/api-keys.js';
 import type { CartTables } from './tables/carts.js';
+import type { CheckoutTables } from './tables/checkouts.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
 import type { DiscountTables } from './tables/discounts.js';
 import type {
@@ -23,7 +24,7 @@ import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
 
 /** Every table Merx keeps, by name. */
-export interface Database extends DiscountTables, ShippingTables, CartTables {
+export interface Database extends DiscountTables, ShippingTables, CartTables, CheckoutTables {
   settings: SettingsTable;
   sequences: SequencesTable;
   api_keys: ApiKeysTable;

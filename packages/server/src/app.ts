@@ -20,6 +20,7 @@ import { createSealer } from './lib/secrets.js';
 import { createThrottle } from './lib/throttle.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { createCartModule } from './modules/cart/index.js';
+import { createCheckoutModule } from './modules/checkout/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
@@ -166,8 +167,15 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     discounts: discounts.services,
     shipping: shipping.services,
   });
+  const checkout = createCheckoutModule(moduleDeps, {
+    cart: cart.services,
+    discounts: discounts.services,
+    shipping: shipping.services,
+  });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
+  // ... and so do their open checkouts.
+  oauth.onMemberSignIn((uow, visitorId, memberId) => checkout.services.adoptVisitorCheckouts(uow, visitorId, memberId));
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
   const bulk = createBulkService(deps, products);
@@ -195,8 +203,9 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     discounts: discounts.services,
     shipping: shipping.services,
     cart: cart.services,
+    checkout: checkout.services,
     housekeeping: createHousekeeping({ db: merx.db, clock }),
-    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes],
+    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes, ...checkout.routes],
     collections,
     products,
     variants,

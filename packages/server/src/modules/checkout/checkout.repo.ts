@@ -1,0 +1,211 @@
+import { MAX_LINE_QUANTITY } from '@merx/contract';
+import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
+import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
+import { PRODUCT_COLUMNS, VARIANT_COLUMNS } from '../cart/cart.rows.js';
+import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
+import {
+  CHECKOUT_COLUMNS,
+  type CheckoutFields,
+  catalogOf,
+  LINE_COLUMNS,
+  type NewCheckoutLine,
+  type StateRow,
+  stateOf,
+} from './checkout.rows.js';
+import type { CheckoutState } from './checkout.types.js';
+
+const checkoutIdRef = sql.ref<string>('checkouts.id');
+
+/** Checkouts and their lines; each read brings the lines and the catalog rows of their products in one statement. */
+export function createCheckoutRepo(dialect: DialectName) {
+  const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
+
+  /** Products on the checkout's lines (when `onLines`), or the products `ids`, as a SQL condition on `column`. */
+  function productsOf(column: string, ids: readonly string[], onLines: boolean): RawBuilder<boolean> {
+    const listed =
+      ids.length > 0 ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql`${id}`))})` : null;
+    if (!onLines) return listed ?? sql<boolean>`1 = 0`;
+    const lines = sql<boolean>`${sql.ref(column)} in (select checkout_lines.catalog_item_id from checkout_lines where checkout_lines.checkout_id = ${checkoutIdRef})`;
+    return listed ? sql<boolean>`(${lines} or ${listed})` : lines;
+  }
+
+  /** Catalog rows of the products (see `productsOf`) as JSON columns. */
+  function catalogColumns(ex: Executor, ids: readonly string[], onLines: boolean) {
+    return [
+      json(
+        ex
+          .selectFrom('products')
+          .select(PRODUCT_COLUMNS)
+          .where(productsOf('products.id', ids, onLines)),
+        PRODUCT_COLUMNS,
+      ).as('products_json'),
+      json(
+        ex
+          .selectFrom('product_variants')
+          .select(VARIANT_COLUMNS)
+          .where(productsOf('product_variants.product_id', ids, onLines)),
+        VARIANT_COLUMNS,
+      ).as('variants_json'),
+      json(
+        ex
+          .selectFrom('collection_products')
+          .select(['product_id', 'collection_id'])
+          .where(productsOf('collection_products.product_id', ids, onLines)),
+        ['product_id', 'collection_id'],
+      ).as('memberships_json'),
+    ];
+  }
+
+  /** The lines and catalog rows of the checkout row in scope, for SELECT and RETURNING alike. */
+  function stateColumns(ex: Executor, requestedIds: readonly string[]) {
+    return [
+      ...CHECKOUT_COLUMNS,
+      json(
+        ex.selectFrom('checkout_lines').select(LINE_COLUMNS).where('checkout_lines.checkout_id', '=', checkoutIdRef),
+        LINE_COLUMNS,
+      ).as('lines_json'),
+      ...catalogColumns(ex, requestedIds, true),
+    ];
+  }
+
+  return {
+    /** The checkout with lines and catalog (one statement), or undefined. */
+    async find(ex: Executor, id: string): Promise<CheckoutState | undefined> {
+      const row = await ex.selectFrom('checkouts').select(stateColumns(ex, [])).where('id', '=', id).executeTakeFirst();
+      return row && stateOf(row as StateRow);
+    },
+
+    /** The newest checkout made from the cart, or undefined. */
+    async findByCart(ex: Executor, cartId: string): Promise<CheckoutState | undefined> {
+      const row = await ex
+        .selectFrom('checkouts')
+        .select(stateColumns(ex, []))
+        .where('cart_id', '=', cartId)
+        .orderBy('created_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && stateOf(row as StateRow);
+    },
+
+    /** The products `ids` with their variants and collections (one statement). */
+    async catalog(ex: Executor, ids: readonly string[]): Promise<Map<string, CatalogEntry>> {
+      if (ids.length === 0) return new Map();
+      const row = await ex.selectNoFrom(catalogColumns(ex, ids, false)).executeTakeFirstOrThrow();
+      return catalogOf(row.products_json, row.variants_json, row.memberships_json);
+    },
+
+    /**
+     * Starts a change inside the transaction `ex`: bumps the revision of the checkout unless it is completed, and
+     * returns it with its lines and the catalog (also of `requestedIds`, products being added), in ONE statement.
+     * The row lock it takes orders concurrent changes of the same checkout. Undefined: no such open checkout.
+     */
+    async take(
+      ex: Executor,
+      id: string,
+      now: string,
+      requestedIds: readonly string[] = [],
+    ): Promise<CheckoutState | undefined> {
+      const row = await ex
+        .updateTable('checkouts')
+        .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: now }))
+        .where('checkouts.id', '=', id)
+        .where('checkouts.completed', '=', 0)
+        .returning(stateColumns(ex, requestedIds))
+        .executeTakeFirst();
+      return row && stateOf(row as StateRow);
+    },
+
+    async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {
+      await ex.insertInto('checkouts').values(row).execute();
+    },
+
+    /**
+     * Adds lines, or adds their quantities to the lines with the same key, in one statement; a line that would go
+     * over the quantity limit is left as it was and missing from the answer.
+     */
+    async addLines(
+      ex: Executor,
+      lines: readonly NewCheckoutLine[],
+    ): Promise<Array<{ id: string; key: string; quantity: number }>> {
+      if (lines.length === 0) return [];
+      const rows = await ex
+        .insertInto('checkout_lines')
+        .values([...lines])
+        .onConflict((oc) =>
+          oc
+            .columns(['checkout_id', 'line_key'])
+            .doUpdateSet((eb) => ({
+              quantity: eb('checkout_lines.quantity', '+', eb.ref('excluded.quantity')),
+              snapshot: eb.ref('excluded.snapshot'),
+              updated_date: eb.ref('excluded.updated_date'),
+            }))
+            .where((eb) =>
+              eb(eb('checkout_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', MAX_LINE_QUANTITY),
+            ),
+        )
+        .returning(['id', 'line_key', 'quantity'])
+        .execute();
+      return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
+    },
+
+    /** Deletes the checkout's lines with these ids; returns the ids deleted. */
+    async deleteLines(ex: Executor, checkoutId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await ex
+        .deleteFrom('checkout_lines')
+        .where('checkout_id', '=', checkoutId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Sets the quantities of the checkout's lines in one statement; returns the ids changed. */
+    async setQuantities(
+      ex: Executor,
+      checkoutId: string,
+      updates: ReadonlyMap<string, number>,
+      now: string,
+    ): Promise<string[]> {
+      if (updates.size === 0) return [];
+      const ids = [...updates.keys()];
+      const cases = sql.join(
+        ids.map((id) => sql`when ${id} then cast(${updates.get(id)} as integer)`),
+        sql` `,
+      );
+      const rows = await ex
+        .updateTable('checkout_lines')
+        .set({ quantity: sql<number>`case id ${cases} end`, updated_date: now })
+        .where('checkout_id', '=', checkoutId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async update(ex: Executor, id: string, set: CheckoutFields): Promise<void> {
+      if (Object.keys(set).length === 0) return;
+      await ex.updateTable('checkouts').set(set).where('id', '=', id).execute();
+    },
+
+    /** Gives a visitor's open checkouts to the member they signed in as; returns how many. */
+    async adopt(ex: Executor, from: CartOwner, to: CartOwner, now: string): Promise<number> {
+      const result = await ex
+        .updateTable('checkouts')
+        .set((eb) => ({
+          owner_kind: to.kind,
+          owner_id: to.id,
+          revision: eb('revision', '+', 1),
+          updated_date: now,
+        }))
+        .where('owner_kind', '=', from.kind)
+        .where('owner_id', '=', from.id)
+        .where('completed', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type CheckoutRepo = ReturnType<typeof createCheckoutRepo>;
