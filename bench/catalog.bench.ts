@@ -11,22 +11,37 @@
  * sizes; the first gets every scenario, the others the filtered pages). With BENCH_SIZES or BENCH_DURATION set
  * the results go to bench/.tmp/RESULTS-custom.md, not bench/RESULTS.md.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ALL_PRODUCTS_COLLECTION_ID } from '@merx/contract';
 import { createDb, migrateToLatest } from '@merx/db';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { seedLargeCatalog } from '../packages/server/src/seed/large-catalog.js';
+import {
+  type AutocannonResult,
+  bundleServerChild,
+  fmtMs,
+  fmtRps,
+  gitRevision,
+  here,
+  killServer,
+  log,
+  machineLines,
+  pct,
+  percentile,
+  root,
+  rssMb,
+  type Server,
+  settle,
+  startServer as startChild,
+  stopServer,
+  watchOtherLoad,
+  writeSection,
+  yes,
+} from './lib.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,30 +57,7 @@ const DISTURBED_CORES = 0.25;
 const MARK_START = '<!-- catalog.bench:start -->';
 const MARK_END = '<!-- catalog.bench:end -->';
 
-/** The commit the run measures (servers load the working tree when they start). */
-function gitRevision(): string {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages'], {
-      cwd: root,
-      encoding: 'utf8',
-    }).trim();
-    return `${head}${dirty ? ' with uncommitted changes in packages/' : ''}`;
-  } catch {
-    return 'unknown (not a git checkout)';
-  }
-}
-
 const REVISION = gitRevision();
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
 
 /** A run with CONNECTIONS connections. */
 interface Loaded {
@@ -104,8 +96,6 @@ interface Row {
   merx: Side;
   reference: Side;
 }
-
-const log = (message: string) => process.stdout.write(`${message}\n`);
 
 // ---------------------------------------------------------------------------------------------- catalogs
 
@@ -159,141 +149,12 @@ const seedSeconds = new Map<number, number>();
 
 // ---------------------------------------------------------------------------------------------- servers
 
-interface Server {
-  kind: 'merx' | 'reference';
-  pid: number;
-  url: string;
-  child: ChildProcess;
-}
-
-/**
- * Bundles server-child.ts as `npm start` bundles Merx (scripts/build.mjs: workspace packages inlined, npm
- * dependencies imported from node_modules), so that both servers run as plain JavaScript without a TypeScript
- * loader, like production. Returns the bundle's path.
- */
-async function bundleServerChild(): Promise<string> {
-  const workspaces = ['server', 'db', 'contract', 'domain'].map((p) => join(root, 'packages', p));
-  const dependencies = new Set(
-    workspaces
-      .flatMap((dir) =>
-        Object.keys(
-          (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
-            .dependencies ?? {},
-        ),
-      )
-      .filter((name) => !name.startsWith('@merx/')),
-  );
-  const packageOf = (specifier: string) =>
-    specifier
-      .split('/')
-      .slice(0, specifier.startsWith('@') ? 2 : 1)
-      .join('/');
-  const fromRoot = createRequire(join(root, 'package.json'));
-  // Inside the repository (bench/.tmp is git-ignored) so that the bundle's imports resolve from node_modules.
-  const outfile = join(here, '.tmp', 'server-child.mjs');
-  await build({
-    entryPoints: [join(here, 'server-child.ts')],
-    absWorkingDir: root,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        // npm dependencies stay imports; one that npm installed inside a workspace (not hoisted to the root
-        // node_modules) is imported by its absolute path, as the workspace would resolve it.
-        name: 'external-dependencies',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (!dependencies.has(packageOf(args.path))) return undefined;
-            try {
-              fromRoot.resolve(args.path);
-              return { path: args.path, external: true };
-            } catch {
-              for (const dir of workspaces) {
-                try {
-                  return { path: createRequire(join(dir, 'package.json')).resolve(args.path), external: true };
-                } catch {
-                  // not installed for this workspace
-                }
-              }
-              return { path: args.path, external: true };
-            }
-          });
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
 let childScript = '';
 
-async function startServer(kind: Server['kind'], dbPath: string): Promise<Server> {
+function startServer(kind: Server['kind'], dbPath: string): Promise<Server> {
   const profileArgs =
     PROFILE && kind === 'merx' ? ['--cpu-prof', `--cpu-prof-dir=${join(here, '.tmp', 'profiles')}`] : ([] as string[]);
-  // The child is node itself (not a shell or npm), so its pid is the server's and its VmRSS is the server's.
-  const child = spawn(process.execPath, [...profileArgs, '--enable-source-maps', childScript, kind, dbPath], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code} before listening`)));
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-  });
-  return { kind, pid: child.pid as number, url: `http://127.0.0.1:${port}`, child };
-}
-
-async function stopServer(server: Server, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
-
-/** Stops a server at once, queued requests and all. */
-const killServer = (server: Server) => stopServer(server, 'SIGKILL');
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-/** Busy and total jiffies of the whole machine (/proc/stat). */
-function machineJiffies(): { busy: number; total: number } {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] as string).trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busy: total - idle, total };
-}
-
-/** utime + stime of a process and its threads, in jiffies. */
-function processJiffies(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** Starts watching how much CPU processes other than `ours` use; the returned function gives it in cores. */
-function watchOtherLoad(ours: number[]): () => number {
-  const cpus = os.availableParallelism();
-  const m0 = machineJiffies();
-  const p0 = ours.reduce((sum, pid) => sum + processJiffies(pid), 0);
-  return () => {
-    const m1 = machineJiffies();
-    const p1 = ours.reduce((sum, pid) => sum + processJiffies(pid), 0);
-    const elapsed = (m1.total - m0.total) / cpus;
-    return elapsed > 0 ? Math.max(0, (m1.busy - m0.busy - (p1 - p0)) / elapsed) : 0;
-  };
+  return startChild(childScript, kind, dbPath, profileArgs);
 }
 
 // ---------------------------------------------------------------------------------------------- load
@@ -317,26 +178,6 @@ function cannon(url: string, target: Target, seconds: number): Promise<Autocanno
     timeout: 120,
     requests: [{ method: 'GET', setupRequest: (request: { path: string }) => ({ ...request, path: next() }) }],
   }) as Promise<AutocannonResult>;
-}
-
-/**
- * Waits until the server has worked off what an ended run left behind: autocannon stops at its deadline, but
- * a server that is behind still answers the requests already sent (SQLite calls cannot be abandoned).
- */
-async function settle(server: Server): Promise<void> {
-  const deadline = performance.now() + 300_000;
-  for (let ok = 0; ok < 2 && performance.now() < deadline; ) {
-    try {
-      await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(120_000) }).then((r) => r.arrayBuffer());
-      ok++;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 /** One request at a time: what a request costs without queueing (at least 3 requests, then up to 3 s). */
@@ -550,24 +391,13 @@ async function runCatalog(catalog: Catalog, first: boolean): Promise<Row[]> {
 
 // ---------------------------------------------------------------------------------------------- report
 
-const fmtRps = (n: number) => (n >= 10 ? Math.round(n).toLocaleString('en') : n.toFixed(1));
-const fmtMs = (n: number | undefined) =>
-  n === undefined || Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n.toFixed(1);
-const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
-const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
-
-function machine(): string[] {
-  const cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? '?';
-  const sqlite = (new Database(':memory:').prepare('select sqlite_version() as v').get() as { v: string }).v;
-  return [
-    `- Date: ${new Date().toISOString()}, code: ${REVISION} (at the start of the run)`,
-    `- Machine: ${os.availableParallelism()} CPUs (nproc), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB memory, ${cpu}`,
-    `- Node ${process.version}, SQLite ${sqlite} (better-sqlite3), ${os.type()} ${os.release()}`,
-  ];
-}
-
 function report(rows: Row[], started: number): string {
-  const out: string[] = [MARK_START, '## Catalog reads (`npm run bench`, bench/catalog.bench.ts)', '', ...machine()];
+  const out: string[] = [
+    MARK_START,
+    '## Catalog reads (`npm run bench`, bench/catalog.bench.ts)',
+    '',
+    ...machineLines(REVISION),
+  ];
   out.push(
     `- Setup: loopback (127.0.0.1). The load generator (autocannon 9, programmatic API, ${CONNECTIONS} connections, ` +
       `${DURATION} s per measurement) runs in the bench process ON THE SAME MACHINE as the servers and competes ` +
@@ -673,15 +503,7 @@ const CUSTOM = process.env.BENCH_SIZES !== undefined || process.env.BENCH_DURATI
 
 function writeResults(section: string): string {
   const file = CUSTOM ? join(here, '.tmp', 'RESULTS-custom.md') : join(here, 'RESULTS.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Merx benchmark results\n';
-  const start = previous.indexOf(MARK_START);
-  const end = previous.indexOf(MARK_END);
-  const next =
-    start >= 0 && end > start
-      ? `${previous.slice(0, start)}${section}${previous.slice(end + MARK_END.length)}`
-      : `${previous.trimEnd()}\n\n${section}\n`;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, next);
+  writeSection(file, MARK_START, MARK_END, section);
   return file;
 }
 

@@ -1,8 +1,9 @@
 /*
- * One server for catalog.bench.ts, in its own process so that its memory can be measured on its own. The bench
- * runs it bundled (plain JavaScript, as `npm start` runs Merx); by hand it also runs from source:
+ * One server for catalog.bench.ts and cart.bench.ts, in its own process so that its memory can be measured on its
+ * own. The benches run it bundled (plain JavaScript, as `npm start` runs Merx); by hand it also runs from source:
  *
  *   node --import tsx bench/server-child.ts merx <sqlite file>       Merx itself (buildApp, logger off)
+ *   node --import tsx bench/server-child.ts merx <postgres://…>      Merx on a PostgreSQL database
  *   node --import tsx bench/server-child.ts reference <sqlite file>  the reference: bare Fastify, one prepared
  *                                                                    better-sqlite3 statement per route
  *
@@ -10,6 +11,7 @@
  * that `--cpu-prof` can write its profile).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -17,21 +19,22 @@ import Fastify from 'fastify';
 /** The reference's price filter: list price above 50.00 in minor units (USD), as the bench asks Merx for. */
 const PRICE_ABOVE_MINOR = 5000;
 
-async function startMerx(dbPath: string): Promise<{ port: number; close: () => Promise<void> }> {
+async function startMerx(database: string): Promise<{ port: number; close: () => Promise<void> }> {
   // Imported here so that the reference process does not load Merx at all (its RSS is the reference's own).
   const { createDb, migrateToLatest } = await import('@merx/db');
   const { buildApp, loadConfig } = await import('@merx/server');
-  // Beside the database, so that the bench's temp folder holds it even when the child is killed.
-  const dataDir = mkdtempSync(join(dirname(dbPath), 'merx-data-'));
+  const postgres = /^postgres(ql)?:\/\//.test(database);
+  // Beside a SQLite database, so that the bench's temp folder holds it even when the child is killed.
+  const dataDir = mkdtempSync(join(postgres ? tmpdir() : dirname(database), 'merx-data-'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     MERX_DATA_DIR: dataDir,
-    DATABASE_URL: dbPath,
+    DATABASE_URL: database,
     LOG_LEVEL: 'silent',
     MERX_SEED_DEMO: 'false',
   });
-  const merx = createDb({ url: dbPath });
+  const merx = createDb({ url: database });
   await migrateToLatest(merx.db, merx.dialect);
   const { app, dispatcher } = await buildApp({ config, merx, logger: false });
   // As main.ts does: the dispatcher polls the outbox once a second.
@@ -44,6 +47,42 @@ async function startMerx(dbPath: string): Promise<{ port: number; close: () => P
       await merx.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+interface AddToCartBody {
+  lineItems?: Array<{
+    catalogReference?: { catalogItemId?: string; options?: { variantId?: string } };
+    quantity: number;
+  }>;
+}
+
+/**
+ * The reference's add-to-cart: ONE prepared statement that inserts a cart line or adds to its quantity (as Merx's
+ * `cart_lines` upsert does), in a table of its own keyed by the caller's token, on a writable connection with the
+ * pragmas Merx uses. No cart row, no catalog read, no stock check, no totals, no outbox event.
+ */
+function cartLineUpsert(dbPath: string) {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(
+    `create table if not exists ref_cart_lines (
+       cart_key text not null, line_key text not null, catalog_item_id text not null, variant_id text not null,
+       quantity integer not null, updated_date text not null, primary key (cart_key, line_key))`,
+  );
+  const upsert = db.prepare(
+    `insert into ref_cart_lines (cart_key, line_key, catalog_item_id, variant_id, quantity, updated_date)
+     values (?, ?, ?, ?, ?, ?)
+     on conflict (cart_key, line_key) do update
+       set quantity = ref_cart_lines.quantity + excluded.quantity, updated_date = excluded.updated_date
+     returning *`,
+  );
+  return {
+    run: (cartKey: string, productId: string, variantId: string, quantity: number) =>
+      upsert.get(cartKey, `${productId}:${variantId}`, productId, variantId, quantity, new Date().toISOString()),
+    close: () => db.close(),
   };
 }
 
@@ -77,12 +116,26 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
     if (!row) return reply.code(404).type('application/json').send('{"message":"not found"}');
     reply.type('application/json').send(JSON.stringify({ product: row }));
   });
+  let addLine: ReturnType<typeof cartLineUpsert> | undefined;
+  app.post<{ Body: AddToCartBody }>('/ref/carts/current/add-to-cart', (request, reply) => {
+    const cartKey = request.headers.authorization;
+    const item = request.body?.lineItems?.[0];
+    const variantId = item?.catalogReference?.options?.variantId;
+    if (!cartKey) return reply.code(401).type('application/json').send('{"message":"no token"}');
+    if (!item?.catalogReference?.catalogItemId || !variantId || !(item.quantity > 0))
+      return reply.code(400).type('application/json').send('{"message":"bad line item"}');
+    // Opened on the first add, so that the catalog bench's reference stays read-only and its memory unchanged.
+    addLine ??= cartLineUpsert(dbPath);
+    const line = addLine.run(cartKey, item.catalogReference.catalogItemId, variantId, item.quantity);
+    reply.type('application/json').send(JSON.stringify({ line }));
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
     async close() {
       await app.close();
       db.close();
+      addLine?.close();
     },
   };
 }
@@ -90,7 +143,7 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
 async function main(): Promise<void> {
   const [kind, dbPath] = process.argv.slice(2);
   if ((kind !== 'merx' && kind !== 'reference') || !dbPath) {
-    process.stderr.write('usage: server-child.ts merx|reference <sqlite file>\n');
+    process.stderr.write('usage: server-child.ts merx <sqlite file | postgres://…> | reference <sqlite file>\n');
     process.exit(2);
   }
   const server = kind === 'merx' ? await startMerx(dbPath) : await startReference(dbPath);
