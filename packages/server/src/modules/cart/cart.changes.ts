@@ -18,7 +18,7 @@ import {
 } from './cart.lines.js';
 import type { CartRepo } from './cart.repo.js';
 import { lineOf, type NewLine } from './cart.rows.js';
-import type { CartLineRecord, CartState, CustomLineData } from './cart.types.js';
+import type { CartLineRecord, CartState, CatalogEntry, CustomLineData } from './cart.types.js';
 
 /*
  * Changes to a cart's lines inside a transaction: each checks the request against the cart and the catalog read
@@ -180,6 +180,31 @@ export async function removeLines(ex: Executor, repo: CartRepo, state: CartState
   state.lines = state.lines.filter((l) => !removed.includes(l.id));
 }
 
+/**
+ * Refuses new quantities for lines (of a cart or a checkout) that are not there, or that raise a line beyond what
+ * can be bought: stock of its variant, or a custom line's own limit. Lowering a quantity is never refused.
+ */
+export function checkQuantityChanges(
+  lines: readonly CartLineRecord[],
+  catalog: ReadonlyMap<string, CatalogEntry>,
+  wanted: ReadonlyMap<string, number>,
+): void {
+  for (const [id, quantity] of wanted) {
+    const line = lines.find((l) => l.id === id);
+    if (!line) throw lineNotFound(id);
+    if (quantity <= line.quantity) continue;
+    if (line.custom) {
+      const left = line.custom.quantityAvailable;
+      if (left !== null && quantity > left)
+        throw invalid('lineItems', `only ${left} of this item can be bought`, 'MAX');
+      continue;
+    }
+    const variant = catalog.get(line.catalogItemId ?? '')?.variants.find((v) => v.id === line.variantId);
+    if (!variant) throw outOfStock(line.catalogItemId ?? '', line.variantId ?? '');
+    checkStock(line.catalogItemId ?? '', variant, quantity);
+  }
+}
+
 /** Sets line quantities; raising one beyond what is in stock is refused (lowering one never is). */
 export async function setQuantities(
   ex: Executor,
@@ -189,20 +214,7 @@ export async function setQuantities(
   now: string,
 ) {
   const wanted = new Map(updates.map((u) => [u.id, u.quantity]));
-  for (const [id, quantity] of wanted) {
-    const line = state.lines.find((l) => l.id === id);
-    if (!line) throw lineNotFound(id);
-    if (quantity <= line.quantity) continue;
-    if (line.custom) {
-      const left = line.custom.quantityAvailable;
-      if (left !== null && quantity > left)
-        throw invalid('lineItems', `only ${left} of this item can be bought`, 'MAX');
-      continue;
-    }
-    const variant = state.catalog.get(line.catalogItemId ?? '')?.variants.find((v) => v.id === line.variantId);
-    if (!variant) throw outOfStock(line.catalogItemId ?? '', line.variantId ?? '');
-    checkStock(line.catalogItemId ?? '', variant, quantity);
-  }
+  checkQuantityChanges(state.lines, state.catalog, wanted);
   const changed = await repo.setQuantities(ex, state.cart.id, wanted, now);
   if (changed.length !== wanted.size) throw lineNotFound([...wanted.keys()].find((id) => !changed.includes(id)) ?? '');
   state.lines = state.lines.map((l) =>

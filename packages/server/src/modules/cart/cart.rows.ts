@@ -145,8 +145,11 @@ function cartOf(row: CartRow): CartRecord {
   };
 }
 
-/** A line row (read, or about to be written) as the record the module works with. */
-export function lineOf(row: LineRow | NewLine): CartLineRecord {
+/** The columns a cart line and a checkout line share. */
+export type LineColumns = Omit<LineRow, 'cart_id'>;
+
+/** A line row (of a cart or a checkout; read, or about to be written) as the record the modules work with. */
+export function lineOf(row: LineColumns | NewLine): CartLineRecord {
   return {
     id: row.id,
     key: row.line_key,
@@ -185,26 +188,40 @@ export function lineRow(line: CartLineRecord, cartId: string): NewLine {
 }
 
 /** Parses a JSON value that one engine nests as JSON and the other as text. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+export const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** A cart row read with its lines and catalog rows (JSON columns) as a cart state. */
-export function stateOf(row: StateRow): CartState {
-  const memberships = parsed<Array<{ product_id: string; collection_id: string }>>(row.memberships_json);
+/** The catalog entries of product, variant and membership rows read as JSON columns (cart and checkout reads). */
+export function catalogOf(
+  productsJson: unknown,
+  variantsJson: unknown,
+  membershipsJson: unknown,
+): Map<string, CatalogEntry> {
   const collections = new Map<string, string[]>();
-  for (const m of memberships)
+  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(membershipsJson))
     collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
   const variants = new Map<string, Array<Selectable<ProductVariantsTable>>>();
-  for (const v of parsed<Array<Selectable<ProductVariantsTable>>>(row.variants_json))
+  for (const v of parsed<Array<Selectable<ProductVariantsTable>>>(variantsJson))
     variants.set(v.product_id, [...(variants.get(v.product_id) ?? []), v]);
   const catalog = new Map<string, CatalogEntry>();
-  for (const p of parsed<Array<Omit<ProductRow, 'description' | 'collection_ids'>>>(row.products_json)) {
+  for (const p of parsed<Array<Omit<ProductRow, 'description' | 'collection_ids'>>>(productsJson)) {
     const ids = (collections.get(p.id) ?? []).sort();
     const product = toProductRecord({ ...p, description: '', collection_ids: JSON.stringify(ids) });
     const productVariants = (variants.get(p.id) ?? []).map(toVariantRecord).sort((a, b) => a.position - b.position);
     catalog.set(p.id, { product, variants: productVariants });
   }
-  const lines = parsed<LineRow[]>(row.lines_json)
-    .map(lineOf)
+  return catalog;
+}
+
+/** Lines read as a JSON column, in their order. */
+export function linesOf<R extends LineColumns, L extends CartLineRecord>(json: unknown, map: (row: R) => L): L[] {
+  return parsed<R[]>(json)
+    .map(map)
     .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+}
+
+/** A cart row read with its lines and catalog rows (JSON columns) as a cart state. */
+export function stateOf(row: StateRow): CartState {
+  const lines = linesOf(row.lines_json, lineOf);
+  const catalog = catalogOf(row.products_json, row.variants_json, row.memberships_json);
   return { cart: cartOf(row), lines, catalog, created: false };
 }

@@ -11,7 +11,7 @@ import {
 } from '@merx/contract';
 import type { Executor } from '@merx/db';
 import { AppError, invalid } from '@merx/domain';
-import { checkStock, lineNotFound } from '../cart/cart.changes.js';
+import { checkQuantityChanges, checkStock, lineNotFound } from '../cart/cart.changes.js';
 import {
   type CatalogContext,
   type CatalogLineToAdd,
@@ -236,24 +236,7 @@ export async function setQuantities(
   now: string,
 ) {
   const wanted = new Map(updates.map((u) => [u.id, u.quantity]));
-  for (const [id, quantity] of wanted) {
-    const line = state.lines.find((l) => l.id === id);
-    if (!line) throw lineNotFound(id);
-    if (quantity <= line.quantity) continue;
-    if (line.custom) {
-      const left = line.custom.quantityAvailable;
-      if (left !== null && quantity > left)
-        throw invalid('lineItems', `only ${left} of this item can be bought`, 'MAX');
-      continue;
-    }
-    const variant = state.catalog.get(line.catalogItemId ?? '')?.variants.find((v) => v.id === line.variantId);
-    if (!variant)
-      throw new AppError('FAILED_PRECONDITION', cartErrorCodes.itemOutOfStock, 'The item is out of stock', {
-        catalogItemId: line.catalogItemId,
-        variantId: line.variantId,
-      });
-    checkStock(line.catalogItemId ?? '', variant, quantity);
-  }
+  checkQuantityChanges(state.lines, state.catalog, wanted);
   await repo.setQuantities(ex, state.checkout.id, wanted, now);
   state.lines = state.lines.map((l) =>
     wanted.has(l.id) ? { ...l, quantity: wanted.get(l.id) ?? l.quantity, updatedDate: now } : l,

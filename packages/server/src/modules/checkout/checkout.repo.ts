@@ -1,12 +1,11 @@
 import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
-import { PRODUCT_COLUMNS, VARIANT_COLUMNS } from '../cart/cart.rows.js';
+import { catalogOf, PRODUCT_COLUMNS, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
 import {
   CHECKOUT_COLUMNS,
   type CheckoutFields,
-  catalogOf,
   LINE_COLUMNS,
   type NewCheckoutLine,
   type StateRow,

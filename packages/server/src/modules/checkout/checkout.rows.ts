@@ -1,8 +1,8 @@
 import type { CheckoutPaymentOption } from '@merx/contract';
-import type { Database, ProductVariantsTable } from '@merx/db';
+import type { Database } from '@merx/db';
 import type { Selectable } from 'kysely';
-import type { CatalogEntry, OwnerKind } from '../cart/cart.types.js';
-import { type ProductRow, toProductRecord, toVariantRecord } from '../products/products.repo.js';
+import { lineOf as cartLineOf, catalogOf, linesOf } from '../cart/cart.rows.js';
+import type { OwnerKind } from '../cart/cart.types.js';
 import type { CheckoutLineRecord, CheckoutRecord, CheckoutState } from './checkout.types.js';
 
 /*
@@ -117,22 +117,7 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
 
 /** A line row (read, or about to be written) as the record the module works with. */
 export function lineOf(row: LineRow): CheckoutLineRecord {
-  return {
-    id: row.id,
-    key: row.line_key,
-    position: Number(row.position),
-    catalogAppId: row.catalog_app_id,
-    catalogItemId: row.catalog_item_id,
-    variantId: row.variant_id,
-    options: JSON.parse(row.options),
-    quantity: Number(row.quantity),
-    custom: json(row.custom_data),
-    overrides: json(row.catalog_override_fields),
-    snapshot: JSON.parse(row.snapshot),
-    paymentOption: row.payment_option as CheckoutPaymentOption,
-    addedDate: row.added_date,
-    updatedDate: row.updated_date,
-  };
+  return { ...cartLineOf(row), paymentOption: row.payment_option as CheckoutPaymentOption };
 }
 
 /** A line record as a row of `checkoutId`. */
@@ -156,32 +141,9 @@ export function lineRowOf(line: CheckoutLineRecord, checkoutId: string): NewChec
   };
 }
 
-/** Parses a JSON value that one engine nests as JSON and the other as text. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
-/** The catalog entries of product, variant and membership rows read as JSON columns. */
-export function catalogOf(productsJson: unknown, variantsJson: unknown, membershipsJson: unknown) {
-  const collections = new Map<string, string[]>();
-  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(membershipsJson))
-    collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
-  const variants = new Map<string, Array<Selectable<ProductVariantsTable>>>();
-  for (const v of parsed<Array<Selectable<ProductVariantsTable>>>(variantsJson))
-    variants.set(v.product_id, [...(variants.get(v.product_id) ?? []), v]);
-  const catalog = new Map<string, CatalogEntry>();
-  for (const p of parsed<Array<Omit<ProductRow, 'description' | 'collection_ids'>>>(productsJson)) {
-    const ids = (collections.get(p.id) ?? []).sort();
-    const product = toProductRecord({ ...p, description: '', collection_ids: JSON.stringify(ids) });
-    const productVariants = (variants.get(p.id) ?? []).map(toVariantRecord).sort((a, b) => a.position - b.position);
-    catalog.set(p.id, { product, variants: productVariants });
-  }
-  return catalog;
-}
-
 /** A checkout row read with its lines and catalog rows (JSON columns) as a checkout state. */
 export function stateOf(row: StateRow): CheckoutState {
-  const lines = parsed<LineRow[]>(row.lines_json)
-    .map(lineOf)
-    .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+  const lines = linesOf(row.lines_json, lineOf);
   return {
     checkout: checkoutOf(row),
     lines,
