@@ -26,12 +26,15 @@ export async function readDataVersion(ex: Executor, name: string): Promise<numbe
   return row ? Number(row.value) : 0;
 }
 
-/** `readDataVersion` compiled once, for hot paths: one primary-key read per call, no query building. */
-export function dataVersionReader(db: Kysely<Database>, name: string): () => Promise<number> {
+/**
+ * `readDataVersion` compiled once, for hot paths: one primary-key read per call, no query building; in `ex` (a
+ * caller's transaction) when given.
+ */
+export function dataVersionReader(db: Kysely<Database>, name: string): (ex?: Executor) => Promise<number> {
   const compiled = db.selectFrom('sequences').select('value').where('name', '=', `version:${name}`).compile();
   const query = CompiledQuery.raw(compiled.sql, [...compiled.parameters]);
-  return async () => {
-    const row = (await db.executeQuery<{ value: number | string }>(query)).rows[0];
+  return async (ex: Executor = db) => {
+    const row = (await ex.executeQuery<{ value: number | string }>(query)).rows[0];
     return row ? Number(row.value) : 0;
   };
 }

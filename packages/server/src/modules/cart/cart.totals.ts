@@ -66,19 +66,20 @@ export interface TotalsRequest {
   calculateAdditionalFees?: boolean | null;
 }
 
-/** Reads every part of the configuration but the coupon (whose refusal each caller answers its own way). */
+/**
+ * Every part of the configuration but the coupon (whose refusal each caller answers its own way). Both modules keep
+ * their part per process while its data version is current, so this costs two primary-key reads when nothing
+ * changed; the rules are filtered by `now` on every call.
+ */
 export async function loadTotalsConfiguration(
   others: { discounts: DiscountServices; shipping: ShippingServices },
   now: Date,
 ): Promise<Omit<TotalsConfiguration, 'coupon'>> {
-  const [discountRules, shipping, tax, tipSettings, additionalFees] = await Promise.all([
+  const [discountRules, parts] = await Promise.all([
     others.discounts.liveDiscountRules(now),
-    others.shipping.shippingConfiguration(),
-    others.shipping.taxConfiguration(),
-    others.shipping.tipSettings(),
-    others.shipping.additionalFees(),
+    others.shipping.totalsConfiguration(),
   ]);
-  return { discountRules, shipping, tax, tipSettings, additionalFees };
+  return { discountRules, ...parts };
 }
 
 /** A wire or store address as the totals read it; null without a country. */

@@ -1,5 +1,6 @@
-import type { Database, Executor } from '@merx/db';
+import { bumpDataVersion, type Database, type Executor } from '@merx/db';
 import type { Selectable } from 'kysely';
+import { DISCOUNTS_VERSION } from './discounts.common.js';
 import type { CouponRecord, DiscountAction } from './discounts.types.js';
 
 export type CouponRow = Selectable<Database['coupons']>;
@@ -79,7 +80,9 @@ export const couponsRepo = {
       .onConflict((oc) => oc.column('code_key').doNothing())
       .returning('id')
       .execute();
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
+    return true;
   },
 
   /** Writes `coupon` over the row whose revision is still `expectedRevision`; false when it was not. */
@@ -91,13 +94,17 @@ export const couponsRepo = {
       .where('id', '=', coupon.id)
       .where('revision', '=', expectedRevision)
       .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
+    return true;
   },
 
   async delete(ex: Executor, id: string): Promise<boolean> {
     await ex.deleteFrom('coupon_uses').where('coupon_id', '=', id).execute();
     const res = await ex.deleteFrom('coupons').where('id', '=', id).executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
+    if (Number(res.numDeletedRows) !== 1) return false;
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
+    return true;
   },
 
   async customerUses(ex: Executor, couponId: string, customerKey: string): Promise<number> {

@@ -1,5 +1,6 @@
-import type { Database, Executor } from '@merx/db';
+import { bumpDataVersion, type Database, type Executor } from '@merx/db';
 import type { Selectable } from 'kysely';
+import { DISCOUNTS_VERSION } from './discounts.common.js';
 import type { DiscountAction, DiscountRuleRecord, RuleTrigger } from './discounts.types.js';
 
 export type DiscountRuleRow = Selectable<Database['discount_rules']>;
@@ -52,6 +53,7 @@ export const discountRulesRepo = {
   async insert(ex: Executor, rule: DiscountRuleRecord): Promise<void> {
     await ex.insertInto('discount_rules').values(rowOf(rule)).execute();
     await this.setTags(ex, rule.id, rule.tags.privateTags);
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
   },
 
   /** Writes `rule` over the row whose revision is still `expectedRevision`; false when it was not. */
@@ -65,6 +67,7 @@ export const discountRulesRepo = {
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     await this.setTags(ex, rule.id, rule.tags.privateTags);
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
     return true;
   },
 
@@ -81,7 +84,15 @@ export const discountRulesRepo = {
   async delete(ex: Executor, id: string): Promise<boolean> {
     await ex.deleteFrom('discount_rule_tags').where('rule_id', '=', id).execute();
     const res = await ex.deleteFrom('discount_rules').where('id', '=', id).executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
+    if (Number(res.numDeletedRows) !== 1) return false;
+    await bumpDataVersion(ex, DISCOUNTS_VERSION);
+    return true;
+  },
+
+  /** Every active rule, oldest first, whatever its window (the totals keep them and filter by time). */
+  async active(ex: Executor): Promise<DiscountRuleRecord[]> {
+    const rows = await this.select(ex).where('active', '=', 1).orderBy('created_date').orderBy('id').execute();
+    return rows.map(ruleOf);
   },
 
   /** Active rules whose window holds `now` (ISO text compares in time order). */

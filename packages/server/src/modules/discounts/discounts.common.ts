@@ -6,6 +6,13 @@ import type { EventOutbox, NewEvent } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import type { StoreSettings } from '../settings/settings.service.js';
 
+/**
+ * The data version every write of a rule or a coupon bumps in its own transaction (`bumpDataVersion`): the totals
+ * keep the active rules per process while it is current. Use counters (an order's writes) do not bump it: nothing
+ * kept depends on them, and a bump per order would make every order wait on one row.
+ */
+export const DISCOUNTS_VERSION = 'discounts';
+
 /** What the discount services need from the app. */
 export interface DiscountDeps {
   db: Kysely<Database>;

@@ -1,8 +1,11 @@
 import type { Executor } from '@merx/db';
 import type { DiscountRule as TotalsDiscountRule } from '@merx/domain';
+import { versionMemo } from '../../lib/version-memo.js';
 import type { Module, ModuleDeps } from '../module.js';
 import { type CouponService, type CouponUse, couponRefusal, createCouponService } from './coupons.service.js';
+import { discountRulesRepo } from './discount-rules.repo.js';
 import { createDiscountRuleService, type DiscountRuleService } from './discount-rules.service.js';
+import { DISCOUNTS_VERSION } from './discounts.common.js';
 import { couponRoutes, discountRuleRoutes } from './discounts.routes.js';
 import { totalsCouponOf, totalsDiscountRuleOf } from './discounts.totals.js';
 import type { CouponCheck } from './discounts.types.js';
@@ -16,7 +19,11 @@ export { totalsCouponOf, totalsDiscountRuleOf };
 export interface DiscountServices {
   rules: DiscountRuleService;
   coupons: CouponService;
-  /** Every active rule whose status is LIVE at `now`, oldest first, as `calculateTotals` reads rules. */
+  /**
+   * Every active rule whose status is LIVE at `now`, oldest first, as `calculateTotals` reads rules. The active
+   * rules are kept per process while no rule changed (one primary-key read a call) and filtered by `now` here, so a
+   * rule whose window opens or closes counts at once, with no write.
+   */
   liveDiscountRules(now?: Date, ex?: Executor): Promise<TotalsDiscountRule[]>;
   /** Counts one use of each rule an order applied, inside the order's transaction. */
   recordDiscountRuleUse(ex: Executor, ruleIds: readonly string[]): Promise<void>;
@@ -40,11 +47,22 @@ export interface DiscountServices {
 export function createDiscountsModule(deps: ModuleDeps): Module<DiscountServices> {
   const rules = createDiscountRuleService(deps);
   const coupons = createCouponService(deps);
+  const activeRules = versionMemo(deps.db, DISCOUNTS_VERSION, async (ex) =>
+    (await discountRulesRepo.active(ex)).map((record) => ({ record, rule: totalsDiscountRuleOf(record) })),
+  );
   return {
     services: {
       rules,
       coupons,
-      liveDiscountRules: async (now, ex) => (await rules.live(now, ex)).map(totalsDiscountRuleOf),
+      liveDiscountRules: async (now = deps.clock.now(), ex = deps.db) => {
+        // As `rules.live` compares in SQL: ISO text order is time order.
+        const at = now.toISOString();
+        return (await activeRules(ex))
+          .filter(
+            ({ record: r }) => (r.startDate === null || r.startDate <= at) && (r.endDate === null || r.endDate > at),
+          )
+          .map(({ rule }) => rule);
+      },
       recordDiscountRuleUse: (ex, ruleIds) => rules.recordUse(ex, ruleIds),
       findApplicableCoupon: (code, now, context) => coupons.findApplicableCoupon(code, now, context),
       recordCouponUse: (ex, couponId, customerKey) => coupons.recordCouponUse(ex, couponId, customerKey),

@@ -1,7 +1,23 @@
 import { type ShippingEventType, type ShippingPagingMetadata, shippingErrorCodes } from '@merx/contract';
-import type { QueryPage, UnitOfWork } from '@merx/db';
+import { bumpDataVersion, type Database, type QueryPage, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
+import type { Kysely } from 'kysely';
 import type { EventOutbox } from '../../events/outbox.js';
+
+/**
+ * The data version every write of shipping options, delivery regions, tax regions and settings, tip settings and
+ * additional fees bumps in its own transaction: the totals keep the configuration per process while it is current.
+ */
+export const SHIPPING_VERSION = 'shipping';
+
+/** `withTransaction` for a write of this module's configuration: bumps `SHIPPING_VERSION` in the same transaction. */
+export function configurationWrite<T>(db: Kysely<Database>, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return withTransaction(db, async (uow) => {
+    const result = await work(uow);
+    await bumpDataVersion(uow.trx, SHIPPING_VERSION);
+    return result;
+  });
+}
 
 /** A refused compare-and-set: someone changed the entity since the caller (or this request) read it. */
 export function concurrentModification(entity: string, current: number): AppError {

@@ -1,6 +1,8 @@
 import type { StoreAddress } from '@merx/contract';
 import { type Executor, jsonRowArray } from '@merx/db';
+import { versionMemo } from '../../lib/version-memo.js';
 import type { ModuleDeps } from '../module.js';
+import { SHIPPING_VERSION } from './common.js';
 import type { StoredDestination } from './delivery-regions.service.js';
 import {
   type ConditionOperator,
@@ -146,10 +148,18 @@ export interface AdditionalFeeConfig {
   source: 'MANUAL';
 }
 
+/** Everything of this module the totals read. */
+export interface TotalsConfigurationParts {
+  shipping: ShippingConfiguration;
+  tax: TaxConfiguration;
+  tipSettings: TipConfiguration | null;
+  additionalFees: AdditionalFeeConfig[];
+}
+
 /** Reads the configuration the totals function needs, in `ex` (a caller's transaction) when given. */
 export function createConfigurationService(deps: ModuleDeps) {
   const currency = () => deps.store().currency;
-  return {
+  const service = {
     /** Active shipping options with their active regions, rates, pickup and slots, in minor units. */
     async shippingConfiguration(ex: Executor = deps.db): Promise<ShippingConfiguration> {
       const rows = await ex
@@ -259,6 +269,28 @@ export function createConfigurationService(deps: ModuleDeps) {
         source: 'MANUAL' as const,
       }));
     },
+  };
+  /** The four reads, kept while no write of this module happened (and the store currency is the same). */
+  const parts = versionMemo(
+    deps.db,
+    SHIPPING_VERSION,
+    async (ex): Promise<TotalsConfigurationParts> => {
+      // One after the other: on SQLite `ex` may be the one connection of a transaction.
+      const shipping = await service.shippingConfiguration(ex);
+      const tax = await service.taxConfiguration(ex);
+      const tipSettings = await service.tipSettings(ex);
+      const additionalFees = await service.additionalFees(ex);
+      return { shipping, tax, tipSettings, additionalFees };
+    },
+    currency,
+  );
+  return {
+    ...service,
+    /**
+     * Shipping, tax, tips and fees for the totals, kept per process while no write of this module happened: one
+     * primary-key read a call (the data version), the five reads again after any process changed any of them.
+     */
+    totalsConfiguration: (ex?: Executor) => parts(ex),
   };
 }
 

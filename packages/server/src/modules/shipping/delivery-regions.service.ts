@@ -5,12 +5,19 @@ import {
   shippingErrorCodes,
   shippingEventTypes,
 } from '@merx/contract';
-import { type Database, type Executor, withTransaction } from '@merx/db';
+import type { Database, Executor } from '@merx/db';
 import { AppError, invalid, notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
-import { appendEvent, assertUpdated, bit, expectedRevision, isForeignKeyViolation } from './common.js';
+import {
+  appendEvent,
+  assertUpdated,
+  bit,
+  configurationWrite,
+  expectedRevision,
+  isForeignKeyViolation,
+} from './common.js';
 
 export type DeliveryRegionRow = Selectable<Database['delivery_regions']>;
 
@@ -71,7 +78,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
   return {
     async create(input: DeliveryRegionInput): Promise<DeliveryRegion> {
       const destinations = destinationsOf(input.destinations, 'deliveryRegion.destinations');
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const at = now();
         const row: DeliveryRegionRow = {
           id: newId(),
@@ -104,7 +111,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
     async update(id: string, patch: DeliveryRegionPatch): Promise<DeliveryRegion> {
       const destinations =
         patch.destinations != null ? destinationsOf(patch.destinations, 'deliveryRegion.destinations') : undefined;
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await loadDeliveryRegion(uow.trx, id);
         const revision = expectedRevision(patch.revision, before.revision, ENTITY);
         const after: DeliveryRegionRow = {
@@ -143,7 +150,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
           'Shipping options still use this delivery region; remove it from them first',
           { id, shippingOptionIds },
         );
-      const work = withTransaction(deps.db, async (uow) => {
+      const work = configurationWrite(deps.db, async (uow) => {
         await loadDeliveryRegion(uow.trx, id);
         const users = await uow.trx
           .selectFrom('shipping_option_regions')

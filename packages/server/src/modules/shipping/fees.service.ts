@@ -5,12 +5,12 @@ import {
   shippingErrorCodes,
   shippingEventTypes,
 } from '@merx/contract';
-import { type Database, type Executor, withTransaction } from '@merx/db';
+import type { Database, Executor } from '@merx/db';
 import { notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
-import { appendEvent, assertUpdated, bit, expectedRevision } from './common.js';
+import { appendEvent, assertUpdated, bit, configurationWrite, expectedRevision } from './common.js';
 import { fromMinorUnits, toMinorUnits } from './decimal.js';
 
 export type AdditionalFeeRow = Selectable<Database['additional_fees']>;
@@ -48,7 +48,7 @@ export function createFeeService(deps: ModuleDeps) {
     async create(input: StoreAdditionalFeeInput): Promise<StoreAdditionalFee> {
       const cur = currency();
       const amount = toMinorUnits(input.amount, cur, 'additionalFee.amount');
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const at = now();
         const row: AdditionalFeeRow = {
           id: newId(),
@@ -88,7 +88,7 @@ export function createFeeService(deps: ModuleDeps) {
     async update(id: string, patch: StoreAdditionalFeePatch): Promise<StoreAdditionalFee> {
       const cur = currency();
       const amount = patch.amount != null ? toMinorUnits(patch.amount, cur, 'additionalFee.amount') : undefined;
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await loadFee(uow.trx, id);
         const revision = expectedRevision(patch.revision, before.revision, ENTITY);
         const changes = {
@@ -114,7 +114,7 @@ export function createFeeService(deps: ModuleDeps) {
     },
 
     async delete(id: string): Promise<void> {
-      await withTransaction(deps.db, async (uow) => {
+      await configurationWrite(deps.db, async (uow) => {
         await loadFee(uow.trx, id);
         await uow.trx.deleteFrom('additional_fees').where('id', '=', id).execute();
         await appendEvent(deps.outbox, uow, shippingEventTypes.additionalFeeDeleted, id, { additionalFeeId: id });

@@ -22,6 +22,7 @@ export type {
   TaxJurisdictionConfig,
   TaxRegionConfig,
   TipConfiguration,
+  TotalsConfigurationParts,
 } from './configuration.js';
 
 /** What the shipping module offers other modules: its entity services and the configuration reads for totals. */
@@ -39,6 +40,8 @@ export interface ShippingServices {
   tipSettings: ConfigurationService['tipSettings'];
   /** Active additional fees, in minor units. */
   additionalFees: ConfigurationService['additionalFees'];
+  /** The four above for the totals, kept per process while no write of this module happened. */
+  totalsConfiguration: ConfigurationService['totalsConfiguration'];
 }
 
 /** Shipping options with delivery regions, tax regions and settings, tip settings, additional fees. */
@@ -60,6 +63,7 @@ export function createShippingModule(deps: ModuleDeps): Module<ShippingServices>
       taxConfiguration: configuration.taxConfiguration,
       tipSettings: configuration.tipSettings,
       additionalFees: configuration.additionalFees,
+      totalsConfiguration: configuration.totalsConfiguration,
     },
     routes: [
       ...shippingOptionRoutes(shippingOptions),

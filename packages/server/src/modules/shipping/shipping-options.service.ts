@@ -5,7 +5,7 @@ import {
   type ShippingPagingMetadata,
   shippingEventTypes,
 } from '@merx/contract';
-import { type Database, type Executor, runQuery, withTransaction } from '@merx/db';
+import { type Database, type Executor, runQuery } from '@merx/db';
 import { invalid, parseQuery } from '@merx/domain';
 import type { Insertable } from 'kysely';
 import { newId } from '../../lib/ids.js';
@@ -14,6 +14,7 @@ import {
   appendEvent,
   assertUpdated,
   bit,
+  configurationWrite,
   expectedRevision,
   extendedFieldsOf,
   isForeignKeyViolation,
@@ -113,7 +114,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
         'shippingOption.deliveryRegionIds',
       );
       const columns = columnsOf(input, cur);
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         await checkRegions(uow.trx, input);
         const at = now();
         const row = {
@@ -156,7 +157,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
         ? requestedRegionIds(patch.deliveryRegionId, patch.deliveryRegionIds, 'shippingOption.deliveryRegionIds')
         : undefined;
       const columns = columnsOf(patch, cur);
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const revision = expectedRevision(patch.revision, before.revision, ENTITY);
         if (regionIds) await checkRegions(uow.trx, patch);
@@ -172,7 +173,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
     },
 
     async delete(id: string): Promise<void> {
-      await withTransaction(deps.db, async (uow) => {
+      await configurationWrite(deps.db, async (uow) => {
         await load(uow.trx, id);
         await uow.trx.deleteFrom('shipping_option_regions').where('shipping_option_id', '=', id).execute();
         await uow.trx.deleteFrom('shipping_options').where('id', '=', id).execute();
@@ -200,7 +201,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
 
     /** Offers the option in one more region; adding a region it already has changes nothing. */
     async addDeliveryRegion(id: string, regionId: string, revision?: string | null): Promise<ShippingOption> {
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const expected = expectedRevision(revision, before.revision, ENTITY);
         await assertRegionsExist(uow.trx, [regionId], () => 'deliveryRegionId');
@@ -223,7 +224,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
 
     /** Stops offering the option in a region; removing a region it does not have changes nothing. */
     async removeDeliveryRegion(id: string, regionId: string, revision?: string | null): Promise<ShippingOption> {
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const expected = expectedRevision(revision, before.revision, ENTITY);
         await assertRegionsExist(uow.trx, [regionId], () => 'deliveryRegionId');
@@ -243,7 +244,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
       if (JSON.stringify(data).length > 16_000) {
         throw invalid('namespaceData', 'must be at most 16000 characters of JSON', 'MAX_SIZE');
       }
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const fields = JSON.parse(before.extended_fields) as StoredExtendedFields;
         const extended = JSON.stringify({ namespaces: { ...fields.namespaces, [namespace]: data } });

@@ -8,7 +8,7 @@ import {
   type TaxSettings,
   type TaxSettingsPatch,
 } from '@merx/contract';
-import { type Database, type Executor, withTransaction } from '@merx/db';
+import type { Database, Executor } from '@merx/db';
 import { AppError, invalid, notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
 import { newId } from '../../lib/ids.js';
@@ -18,6 +18,7 @@ import {
   assertUpdated,
   bit,
   concurrentModification,
+  configurationWrite,
   expectedRevision,
   isUniqueViolation,
 } from './common.js';
@@ -131,7 +132,7 @@ export function createTaxService(deps: ModuleDeps) {
     async createRegion(input: TaxRegionInput): Promise<TaxRegion> {
       const subdivision = subdivisionOf(input.subdivision);
       const jurisdictions = jurisdictionsOf(input.rateType, input.jurisdictions, 'taxRegion.jurisdictions');
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         await assertFree(uow.trx, input.country, subdivision);
         const at = now();
         const row: TaxRegionRow = {
@@ -169,7 +170,7 @@ export function createTaxService(deps: ModuleDeps) {
 
     async updateRegion(id: string, patch: TaxRegionPatch): Promise<TaxRegion> {
       let place = { country: '', subdivision: '' };
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await loadTaxRegion(uow.trx, id);
         const revision = expectedRevision(patch.revision, before.revision, ENTITY);
         place = {
@@ -211,7 +212,7 @@ export function createTaxService(deps: ModuleDeps) {
     },
 
     async deleteRegion(id: string): Promise<void> {
-      await withTransaction(deps.db, async (uow) => {
+      await configurationWrite(deps.db, async (uow) => {
         await loadTaxRegion(uow.trx, id);
         await uow.trx.deleteFrom('tax_regions').where('id', '=', id).execute();
         await appendEvent(deps.outbox, uow, shippingEventTypes.taxRegionDeleted, id, { taxRegionId: id });
@@ -225,7 +226,7 @@ export function createTaxService(deps: ModuleDeps) {
 
     /** Changes the fields given; `revision`, when sent, must be the stored one (`"0"` before the first save). */
     async updateSettings(patch: TaxSettingsPatch): Promise<TaxSettings> {
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await uow.trx
           .selectFrom('tax_settings')
           .selectAll()

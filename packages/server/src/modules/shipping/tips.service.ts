@@ -6,7 +6,7 @@ import {
   type TipSettingsInput,
   type TipSettingsPatch,
 } from '@merx/contract';
-import { type Executor, runQuery, withTransaction } from '@merx/db';
+import { type Executor, runQuery } from '@merx/db';
 import { AppError, type EntityQuerySpec, invalid, notFound, parseQuery } from '@merx/domain';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
@@ -14,6 +14,7 @@ import {
   appendEvent,
   assertUpdated,
   bit,
+  configurationWrite,
   expectedRevision,
   extendedFieldsOf,
   isUniqueViolation,
@@ -138,7 +139,7 @@ export function createTipService(deps: ModuleDeps) {
       revision: 1,
     };
     assertOneIdentifier(row);
-    const work = withTransaction(deps.db, async (uow) => {
+    const work = configurationWrite(deps.db, async (uow) => {
       if (isDefault) {
         const existing = await uow.trx
           .selectFrom('tip_settings')
@@ -173,7 +174,7 @@ export function createTipService(deps: ModuleDeps) {
 
     async update(patch: TipSettingsPatch): Promise<TipSettings> {
       const cur = currency();
-      return withTransaction(deps.db, async (uow) => {
+      return configurationWrite(deps.db, async (uow) => {
         const before = await loadTipSettings(uow.trx, patch.id);
         const revision = expectedRevision(patch.revision, before.revision, ENTITY);
         if (patch.default != null && bit(patch.default) !== before.is_default) {
@@ -209,7 +210,7 @@ export function createTipService(deps: ModuleDeps) {
 
     /** Deletes settings; the default settings cannot be deleted (they can be updated). */
     async delete(id: string): Promise<void> {
-      await withTransaction(deps.db, async (uow) => {
+      await configurationWrite(deps.db, async (uow) => {
         const row = await loadTipSettings(uow.trx, id);
         if (row.is_default === 1) {
           throw new AppError(
