@@ -1,6 +1,7 @@
 import type { cartEventTypes } from './ecom/cart.js';
 import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
+import type { orderEventTypes } from './ecom/orders.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
 
 /** The catalog's events, by name (each area's own names live beside its contract, joined in `EventType`). */
@@ -25,7 +26,8 @@ export type EventType =
   | ValuesOf<typeof couponEventTypes>
   | ValuesOf<typeof shippingEventTypes>
   | ValuesOf<typeof cartEventTypes>
-  | ValuesOf<typeof checkoutEventTypes>;
+  | ValuesOf<typeof checkoutEventTypes>
+  | ValuesOf<typeof orderEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './ecom/cart.js';
 export * from './ecom/checkout.js';
 export * from './ecom/discounts.js';
+export * from './ecom/orders.js';
 export * from './ecom/shipping.js';
 export * from './error-codes.js';
 export * from './events.js';

@@ -9,6 +9,7 @@ import { migration0005 } from './migrations/0005-shipping-tax-tips.js';
 import { migration0006 } from './migrations/0006-carts.js';
 import { migration0007 } from './migrations/0007-sign-in-visitor.js';
 import { migration0008 } from './migrations/0008-checkouts.js';
+import { migration0009 } from './migrations/0009-orders.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -22,6 +23,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-carts': migration0006(dialect),
     '0007-sign-in-visitor': migration0007(),
     '0008-checkouts': migration0008(dialect),
+    '0009-orders': migration0009(dialect),
   };
 }
 

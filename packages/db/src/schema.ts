@@ -16,6 +16,7 @@ import type {
   SigningKeysTable,
   StaffInvitationsTable,
 } from './tables/identity.js';
+import type { OrderTables } from './tables/orders.js';
 import type { OutboxTable } from './tables/outbox.js';
 import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
@@ -24,7 +25,7 @@ import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
 
 /** Every table Merx keeps, by name. */
-export interface Database extends DiscountTables, ShippingTables, CartTables, CheckoutTables {
+export interface Database extends DiscountTables, ShippingTables, CartTables, CheckoutTables, OrderTables {
   settings: SettingsTable;
   sequences: SequencesTable;
   api_keys: ApiKeysTable;

@@ -42,6 +42,7 @@ import { oauthRoutes, registerTokenEndpoint } from './modules/oauth/oauth.routes
 import { createOAuthService } from './modules/oauth/oauth.service.js';
 import { createSigningKeys } from './modules/oauth/signing-keys.js';
 import { createTokenService } from './modules/oauth/tokens.service.js';
+import { createOrdersModule } from './modules/orders/index.js';
 import { createBulkService } from './modules/products/bulk.service.js';
 import type { CatalogDeps } from './modules/products/catalog-deps.js';
 import { inventoryEvents } from './modules/products/inventory-events.js';
@@ -172,6 +173,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     discounts: discounts.services,
     shipping: shipping.services,
   });
+  const orders = createOrdersModule(moduleDeps, { checkout: checkout.services });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
   // ... and so do their open checkouts.
@@ -204,8 +206,9 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     shipping: shipping.services,
     cart: cart.services,
     checkout: checkout.services,
+    orders: orders.services,
     housekeeping: createHousekeeping({ db: merx.db, clock }),
-    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes, ...checkout.routes],
+    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes, ...checkout.routes, ...orders.routes],
     collections,
     products,
     variants,

@@ -3,6 +3,7 @@ import type { Module, ModuleDeps } from '../module.js';
 import { createCheckoutCore } from './checkout.core.js';
 import { type CheckoutCreation, createCheckoutCreation } from './checkout.create.js';
 import type { CheckoutDependencies } from './checkout.deps.js';
+import { createOrderPlacement, type OrderPlacement } from './checkout.order.js';
 import { checkoutRoutes } from './checkout.routes.js';
 import { checkoutNotFound } from './checkout.rules.js';
 import { type CheckoutService, createCheckoutService } from './checkout.service.js';
@@ -10,6 +11,7 @@ import type { OrderProblem } from './checkout.types.js';
 import { orderProblems } from './checkout.validation.js';
 
 export type { CheckoutDependencies } from './checkout.deps.js';
+export type { OrderPlacement, OrderWriter } from './checkout.order.js';
 export type { PricedCheckout } from './checkout.pricing.js';
 export type { CheckoutLineRecord, CheckoutRecord, CheckoutState, OrderProblem } from './checkout.types.js';
 export { orderProblems };
@@ -18,6 +20,8 @@ export { orderProblems };
 export interface CheckoutServices {
   checkouts: CheckoutService;
   creation: CheckoutCreation;
+  /** Completing a checkout with an order (the orders module writes the order). */
+  placement: OrderPlacement;
   /**
    * What stops an order from being placed from the checkout now (email, address for shippable items, a shipping
    * option for the address, lines available in stock, coupon, totals violations); empty when nothing does.
@@ -40,6 +44,7 @@ export function createCheckoutModule(deps: ModuleDeps, others: CheckoutDependenc
     services: {
       checkouts,
       creation,
+      placement: createOrderPlacement(deps, core, others),
       async validateForOrder(checkoutId) {
         const priced = await checkouts.load(checkoutId);
         if (!priced) throw checkoutNotFound({ checkoutId });

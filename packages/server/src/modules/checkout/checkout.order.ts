@@ -1,0 +1,107 @@
+import { type Checkout, checkoutEventTypes, orderErrorCodes } from '@merx/contract';
+import { type UnitOfWork, withTransaction } from '@merx/db';
+import { AppError } from '@merx/domain';
+import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
+import { deleteOrderedCart } from '../cart/cart.ordered.js';
+import { ownerOf } from '../cart/cart.service.js';
+import type { ModuleDeps } from '../module.js';
+import { type CheckoutCore, customerKey } from './checkout.core.js';
+import type { CheckoutDependencies } from './checkout.deps.js';
+import type { PricedCheckout } from './checkout.pricing.js';
+import { accessible } from './checkout.rules.js';
+import type { OrderProblem } from './checkout.types.js';
+import { orderProblems } from './checkout.validation.js';
+
+/*
+ * Placing an order from a checkout, as far as the checkout is concerned: take the checkout (one statement that also
+ * reads its lines and catalog), price it inside the transaction, refuse while anything stops an order, let the
+ * orders module write the order, then complete the checkout, use up the coupon and delete the cart, all in the same
+ * transaction. A checkout completes once: a second call finds the order of the first.
+ */
+
+const STOCK_PROBLEMS = new Set<OrderProblem['code']>(['INSUFFICIENT_STOCK', 'LINE_ITEM_NOT_AVAILABLE']);
+
+/** Why no order can be placed now: out of stock when only stock stops it, else every problem with its field. */
+function notReady(checkoutId: string, problems: OrderProblem[]): AppError {
+  if (problems.every((p) => STOCK_PROBLEMS.has(p.code)))
+    return new AppError('FAILED_PRECONDITION', orderErrorCodes.insufficientInventory, problems[0]!.description, {
+      checkoutId,
+      problems,
+    });
+  return new AppError(
+    'FAILED_PRECONDITION',
+    orderErrorCodes.checkoutNotReady,
+    `The checkout is not ready for an order: ${problems.map((p) => p.description).join('; ')}`,
+    { checkoutId, problems },
+  );
+}
+
+/** What the orders module writes for a checkout being completed. */
+export interface OrderWriter<T> {
+  /** Writes the order in `uow`; returns its id, the answer, and events to append with the checkout's. */
+  write(
+    uow: UnitOfWork,
+    priced: PricedCheckout,
+    checkout: Checkout,
+  ): Promise<{ orderId: string; result: T; events: NewEvent[] }>;
+  /** The answer for a checkout that an order was already placed from. */
+  existing(orderId: string): Promise<T>;
+}
+
+export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
+  const { repo } = core;
+  return {
+    /**
+     * Completes the checkout `id` with an order written by `writer`, or answers the order already placed from it.
+     * Refusals (someone else's checkout, what `orderProblems` finds, what the writer refuses) write nothing.
+     */
+    async place<T>(caller: Caller, id: string, writer: OrderWriter<T>): Promise<T> {
+      const me = ownerOf(caller);
+      const before = accessible(caller, me, await repo.find(deps.db, id), 'write', { checkoutId: id });
+      if (before.checkout.completed && before.checkout.orderId) return writer.existing(before.checkout.orderId);
+      const now = deps.clock.now();
+      const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode], now);
+      const outcome = await withTransaction(deps.db, async (uow) => {
+        const taken = await repo.take(uow.trx, id, now.toISOString());
+        // Completed by a concurrent call since it was read: answer that order (read after the transaction).
+        if (!taken) return { done: false as const };
+        const state = accessible(caller, me, taken, 'write', { checkoutId: id });
+        const priced = core.price(state, inputs);
+        const problems = orderProblems(priced);
+        if (problems.length > 0) throw notReady(id, problems);
+        const checkout = core.present(priced);
+        const { orderId, result, events } = await writer.write(uow, priced, checkout);
+        const c = state.checkout;
+        if (c.couponId) {
+          const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
+          if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
+        }
+        const completedDate = now.toISOString();
+        await uow.trx
+          .updateTable('checkouts')
+          .set({ completed: 1, completed_date: completedDate, order_id: orderId })
+          .where('id', '=', id)
+          .execute();
+        const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];
+        // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
+        await deps.outbox.append(uow, [
+          ...events,
+          ...cartDeleted,
+          {
+            type: checkoutEventTypes.completed,
+            entityId: id,
+            payload: { entity: { ...checkout, completed: true }, orderId },
+          },
+        ]);
+        return { done: true as const, result };
+      });
+      if (outcome.done) return outcome.result;
+      const after = await repo.find(deps.db, id);
+      if (!after?.checkout.orderId) throw new Error(`checkout ${id} completed without an order`);
+      return writer.existing(after.checkout.orderId);
+    },
+  };
+}
+
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;

@@ -1,0 +1,197 @@
+import { eventTypes, orderErrorCodes } from '@merx/contract';
+import { bumpDataVersion, type DialectName, type Executor } from '@merx/db';
+import { AppError, productStock, type StockState } from '@merx/domain';
+import { sql } from 'kysely';
+import type { NewEvent } from '../../events/outbox.js';
+import { newId } from '../../lib/ids.js';
+import { CATALOG_VERSION } from '../products/products.repo.js';
+
+/*
+ * Taking and giving back tracked stock. Each variant changes with ONE conditional UPDATE (`quantity >= n`), so two
+ * buyers can never both take the last unit, on either engine, in one process or several: the database decides.
+ * Every change is logged in `inventory_changes` with its cause, and the product's derived stock columns, its
+ * revision (cached product answers) and the catalog data version follow in the same transaction.
+ */
+
+/** Why stock changed. */
+export type InventoryCause = 'ORDER' | 'MANUAL' | 'REVERT_INVENTORY_CHANGE';
+
+/** Units of one variant: taken (`quantity` > 0 leaves stock) or given back. */
+export interface StockItem {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+export interface StockContext {
+  cause: InventoryCause;
+  orderId: string | null;
+  now: string;
+}
+
+/** What a change did: per tracked variant, the quantity before and after (untracked variants are left out). */
+export interface StockOutcome {
+  changes: Array<{ productId: string; variantId: string; delta: number; before: number; after: number }>;
+  /** Inventory events to append in the same transaction. */
+  events: NewEvent[];
+}
+
+/** Items merged per variant, in (product, variant) order: the lock order every writer of stock follows. */
+function merged(items: readonly StockItem[]): StockItem[] {
+  const byKey = new Map<string, StockItem>();
+  for (const item of items) {
+    if (item.quantity <= 0) continue;
+    const key = `${item.productId}\u0000${item.variantId}`;
+    const entry = byKey.get(key);
+    if (entry) entry.quantity += item.quantity;
+    else byKey.set(key, { ...item });
+  }
+  return [...byKey.values()].sort((a, b) =>
+    a.productId === b.productId ? (a.variantId < b.variantId ? -1 : 1) : a.productId < b.productId ? -1 : 1,
+  );
+}
+
+export const insufficientInventory = (item: StockItem, available: number | null) =>
+  new AppError('FAILED_PRECONDITION', orderErrorCodes.insufficientInventory, 'Not enough units left in stock', {
+    productId: item.productId,
+    variantId: item.variantId,
+    requested: item.quantity,
+    available: available ?? 0,
+  });
+
+export function createStockKeeper(dialect: DialectName) {
+  /** Locks the products' rows in id order (PostgreSQL; SQLite's writer lock already serializes writers). */
+  async function lockProducts(ex: Executor, productIds: readonly string[]): Promise<void> {
+    if (dialect !== 'postgres' || productIds.length === 0) return;
+    await sql`select id from products where id in (${sql.join(productIds.map((id) => sql`${id}`))}) order by id for update`.execute(
+      ex,
+    );
+  }
+
+  /** Recomputes the derived stock columns of `productIds` from their variants and bumps their revisions. */
+  async function refreshProducts(ex: Executor, productIds: readonly string[], now: string): Promise<void> {
+    const rows = await ex
+      .selectFrom('product_variants')
+      .select(['product_id', 'visible', 'track_quantity', 'quantity', 'in_stock'])
+      .where('product_id', 'in', [...productIds])
+      .execute();
+    for (const productId of productIds) {
+      const variants: StockState[] = rows
+        .filter((r) => r.product_id === productId)
+        .map((r) => ({
+          visible: Number(r.visible) === 1,
+          trackQuantity: Number(r.track_quantity) === 1,
+          quantity: r.quantity === null ? null : Number(r.quantity),
+          inStock: Number(r.in_stock) === 1,
+        }));
+      const stock = productStock(variants);
+      await ex
+        .updateTable('products')
+        .set((eb) => ({
+          track_inventory: stock.trackInventory ? 1 : 0,
+          quantity: stock.quantity,
+          in_stock: stock.inStock ? 1 : 0,
+          inventory_status: stock.inventoryStatus,
+          revision: eb('revision', '+', 1),
+          updated_date: now,
+        }))
+        .where('id', '=', productId)
+        .execute();
+    }
+    await bumpDataVersion(ex, CATALOG_VERSION);
+  }
+
+  function eventsOf(changes: StockOutcome['changes'], now: string): NewEvent[] {
+    const byProduct = new Map<string, StockOutcome['changes']>();
+    for (const c of changes) byProduct.set(c.productId, [...(byProduct.get(c.productId) ?? []), c]);
+    return [...byProduct].map(([productId, list]) => ({
+      type: eventTypes.inventoryVariantsChanged,
+      entityId: productId,
+      payload: {
+        inventoryItemId: productId,
+        externalId: productId,
+        variants: list.map((c) => ({
+          id: c.variantId,
+          oldValue: { inStock: c.before > 0, quantity: c.before },
+          newValue: { inStock: c.after > 0, quantity: c.after },
+        })),
+        updatedDate: now,
+      },
+    }));
+  }
+
+  /**
+   * Moves stock by `sign` × quantity for each item, in `ex` (a transaction). Taking refuses with
+   * INSUFFICIENT_INVENTORY when a tracked variant has fewer units than asked (the caller's transaction then rolls
+   * back, so nothing was taken). Untracked variants are not changed.
+   */
+  async function move(
+    ex: Executor,
+    items: readonly StockItem[],
+    sign: -1 | 1,
+    ctx: StockContext,
+  ): Promise<StockOutcome> {
+    const list = merged(items);
+    if (list.length === 0) return { changes: [], events: [] };
+    const productIds = [...new Set(list.map((i) => i.productId))];
+    await lockProducts(ex, productIds);
+    const changes: StockOutcome['changes'] = [];
+    for (const item of list) {
+      const delta = sign * item.quantity;
+      let query = ex
+        .updateTable('product_variants')
+        .set({
+          quantity: sql<number>`quantity + ${delta}`,
+          in_stock: sql<number>`case when quantity + ${delta} > 0 then 1 else 0 end`,
+          updated_date: ctx.now,
+        })
+        .where('product_id', '=', item.productId)
+        .where('id', '=', item.variantId)
+        .where('track_quantity', '=', 1);
+      if (sign < 0) query = query.where('quantity', '>=', item.quantity);
+      const row = await query.returning('quantity').executeTakeFirst();
+      if (row) {
+        const after = Number(row.quantity);
+        changes.push({ ...item, delta, before: after - delta, after });
+        continue;
+      }
+      if (sign > 0) continue;
+      // Not taken: untracked (nothing to take), or not enough left.
+      const current = await ex
+        .selectFrom('product_variants')
+        .select(['track_quantity', 'quantity'])
+        .where('product_id', '=', item.productId)
+        .where('id', '=', item.variantId)
+        .executeTakeFirst();
+      if (current && Number(current.track_quantity) === 0) continue;
+      throw insufficientInventory(item, current?.quantity == null ? 0 : Number(current.quantity));
+    }
+    if (changes.length === 0) return { changes, events: [] };
+    await refreshProducts(ex, [...new Set(changes.map((c) => c.productId))], ctx.now);
+    await ex
+      .insertInto('inventory_changes')
+      .values(
+        changes.map((c) => ({
+          id: newId(),
+          product_id: c.productId,
+          variant_id: c.variantId,
+          delta: c.delta,
+          quantity_after: c.after,
+          cause: ctx.cause,
+          order_id: ctx.orderId,
+          created_date: ctx.now,
+        })),
+      )
+      .execute();
+    return { changes, events: eventsOf(changes, ctx.now) };
+  }
+
+  return {
+    /** Takes the items' units out of stock, all or none (see `move`). */
+    take: (ex: Executor, items: readonly StockItem[], ctx: StockContext) => move(ex, items, -1, ctx),
+    /** Gives the items' units back to stock. */
+    giveBack: (ex: Executor, items: readonly StockItem[], ctx: StockContext) => move(ex, items, 1, ctx),
+  };
+}
+
+export type StockKeeper = ReturnType<typeof createStockKeeper>;

@@ -1,0 +1,29 @@
+import type { CheckoutServices } from '../checkout/index.js';
+import { createStockKeeper, type StockKeeper } from '../inventory/inventory.stock.js';
+import type { Module, ModuleDeps } from '../module.js';
+import { createOrdersRepo } from './orders.repo.js';
+import { orderRoutes } from './orders.routes.js';
+import { createOrdersService, type OrdersService } from './orders.service.js';
+import { createOrdersSettings, type OrdersSettingsService } from './orders.settings.js';
+
+export type { OrderChange, OrdersService } from './orders.service.js';
+export type { OrderRecord, OrderState } from './orders.types.js';
+
+/** What other modules, the CLI and tests use of orders. */
+export interface OrdersServices {
+  orders: OrdersService;
+  settings: OrdersSettingsService;
+  stock: StockKeeper;
+}
+
+/** Orders (WIRE.md 5.3 and Appendix A `ecom_orders`), placing them from checkouts, and the orders settings. */
+export function createOrdersModule(deps: ModuleDeps, others: { checkout: CheckoutServices }): Module<OrdersServices> {
+  const repo = createOrdersRepo(deps.dialect);
+  const stock = createStockKeeper(deps.dialect);
+  const settings = createOrdersSettings(deps.db);
+  const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout });
+  return {
+    services: { orders, settings, stock },
+    routes: orderRoutes(orders, settings),
+  };
+}

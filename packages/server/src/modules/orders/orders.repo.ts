@@ -1,0 +1,107 @@
+import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
+import { type Insertable, sql } from 'kysely';
+import {
+  ACTIVITY_COLUMNS,
+  FULFILLMENT_COLUMNS,
+  ORDER_COLUMNS,
+  type OrderStateRow,
+  orderRowOf,
+  stateOf,
+  TRANSACTION_COLUMNS,
+} from './orders.rows.js';
+import type { OrderRecord, OrderState } from './orders.types.js';
+
+const orderIdRef = sql.ref<string>('orders.id');
+
+/** The sequence the order numbers come from. */
+const ORDER_NUMBER_SEQUENCE = 'order_number';
+
+/** Orders; each read brings the order's transactions, activities and fulfillments in the same statement. */
+export function createOrdersRepo(dialect: DialectName) {
+  const json = (ex: Executor, table: 'order_transactions' | 'order_activities' | 'order_fulfillments') => {
+    const columns =
+      table === 'order_transactions'
+        ? TRANSACTION_COLUMNS
+        : table === 'order_activities'
+          ? ACTIVITY_COLUMNS
+          : FULFILLMENT_COLUMNS;
+    return jsonRowArray(
+      dialect,
+      ex
+        .selectFrom(table)
+        .select([...columns])
+        .where(`${table}.order_id`, '=', orderIdRef),
+      columns,
+    );
+  };
+
+  /** The order columns and its related rows as JSON columns, for SELECT and RETURNING alike. */
+  const stateColumns = (ex: Executor) => [
+    ...ORDER_COLUMNS,
+    json(ex, 'order_transactions').as('transactions_json'),
+    json(ex, 'order_activities').as('activities_json'),
+    json(ex, 'order_fulfillments').as('fulfillments_json'),
+  ];
+
+  return {
+    stateColumns,
+
+    /** The order with everything hanging off it (one statement), or undefined. */
+    async find(ex: Executor, id: string): Promise<OrderState | undefined> {
+      const row = await ex.selectFrom('orders').select(stateColumns(ex)).where('orders.id', '=', id).executeTakeFirst();
+      return row && stateOf(row as unknown as OrderStateRow);
+    },
+
+    /** Several orders with their related rows (one statement), in no particular order. */
+    async findMany(ex: Executor, ids: readonly string[]): Promise<OrderState[]> {
+      if (ids.length === 0) return [];
+      const rows = await ex.selectFrom('orders').select(stateColumns(ex)).where('orders.id', 'in', ids).execute();
+      return rows.map((row) => stateOf(row as unknown as OrderStateRow));
+    },
+
+    /**
+     * Starts a change inside the transaction `ex`: bumps the order's revision and returns it with its related rows,
+     * in ONE statement. The row lock orders concurrent changes of the same order. Undefined: no such order.
+     */
+    async take(ex: Executor, id: string, now: string): Promise<OrderState | undefined> {
+      const row = await ex
+        .updateTable('orders')
+        .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: now }))
+        .where('orders.id', '=', id)
+        .returning(stateColumns(ex))
+        .executeTakeFirst();
+      return row && stateOf(row as unknown as OrderStateRow);
+    },
+
+    /** The next order number (10001 first), from a counter advanced in the caller's transaction. */
+    async nextNumber(ex: Executor): Promise<number> {
+      const row = await ex
+        .insertInto('sequences')
+        .values({ name: ORDER_NUMBER_SEQUENCE, value: 10001 })
+        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+
+    async insert(ex: Executor, order: OrderRecord): Promise<void> {
+      await ex.insertInto('orders').values(orderRowOf(order)).execute();
+    },
+
+    /** Writes every column of the order that a change may touch (not its id, number, checkout, or creation). */
+    async save(ex: Executor, order: OrderRecord): Promise<void> {
+      const { id: _id, number: _n, checkout_id: _c, created_date: _d, ...columns } = orderRowOf(order);
+      await ex.updateTable('orders').set(columns).where('id', '=', order.id).execute();
+    },
+
+    async insertTransactions(ex: Executor, rows: Insertable<Database['order_transactions']>[]): Promise<void> {
+      if (rows.length > 0) await ex.insertInto('order_transactions').values(rows).execute();
+    },
+
+    async insertActivities(ex: Executor, rows: Insertable<Database['order_activities']>[]): Promise<void> {
+      if (rows.length > 0) await ex.insertInto('order_activities').values(rows).execute();
+    },
+  };
+}
+
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

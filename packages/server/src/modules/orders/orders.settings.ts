@@ -1,0 +1,36 @@
+import type { OrdersSettings } from '@merx/contract';
+import type { Database, Executor } from '@merx/db';
+import type { Kysely } from 'kysely';
+
+/** Orders settings as a new store has them: stock taken when the order is placed; abandoned after an hour. */
+export const DEFAULT_ORDERS_SETTINGS: OrdersSettings = {
+  inventoryUpdateTrigger: 'ON_ORDER_PLACED',
+  createInvoice: false,
+  abandonedCheckoutAfterMinutes: 60,
+};
+
+const KEY = 'orders';
+
+/** The orders settings (`/ecom/v1/orders-settings`), kept in the settings table: one primary-key read. */
+export function createOrdersSettings(db: Kysely<Database>) {
+  return {
+    async get(ex: Executor = db): Promise<OrdersSettings> {
+      const row = await ex.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+      return { ...DEFAULT_ORDERS_SETTINGS, ...(row ? (JSON.parse(row.value) as Partial<OrdersSettings>) : {}) };
+    },
+    async update(patch: Partial<OrdersSettings>): Promise<OrdersSettings> {
+      return db.transaction().execute(async (trx) => {
+        const next = { ...(await this.get(trx)), ...patch };
+        const value = JSON.stringify(next);
+        await trx
+          .insertInto('settings')
+          .values({ key: KEY, value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+          .execute();
+        return next;
+      });
+    },
+  };
+}
+
+export type OrdersSettingsService = ReturnType<typeof createOrdersSettings>;
