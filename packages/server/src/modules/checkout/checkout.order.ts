@@ -3,6 +3,7 @@ import { type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
+import { newId } from '../../lib/ids.js';
 import { deleteOrderedCart } from '../cart/cart.ordered.js';
 import { ownerOf } from '../cart/cart.service.js';
 import type { ModuleDeps } from '../module.js';
@@ -42,9 +43,10 @@ export interface OrderWriter<T> {
   /** Writes the order in `uow`; returns its id, the answer, and events to append with the checkout's. */
   write(
     uow: UnitOfWork,
+    orderId: string,
     priced: PricedCheckout,
     checkout: Checkout,
-  ): Promise<{ orderId: string; result: T; events: NewEvent[] }>;
+  ): Promise<{ result: T; events: NewEvent[] }>;
   /** The answer for a checkout that an order was already placed from. */
   existing(orderId: string): Promise<T>;
 }
@@ -63,7 +65,8 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
       const now = deps.clock.now();
       const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode], now);
       const outcome = await withTransaction(deps.db, async (uow) => {
-        const taken = await repo.take(uow.trx, id, now.toISOString());
+        const orderId = newId();
+        const taken = await repo.takeForOrder(uow.trx, id, now.toISOString(), orderId);
         // Completed by a concurrent call since it was read: answer that order (read after the transaction).
         if (!taken) return { done: false as const };
         const state = accessible(caller, me, taken, 'write', { checkoutId: id });
@@ -71,18 +74,12 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
         const problems = orderProblems(priced);
         if (problems.length > 0) throw notReady(id, problems);
         const checkout = core.present(priced);
-        const { orderId, result, events } = await writer.write(uow, priced, checkout);
+        const { result, events } = await writer.write(uow, orderId, priced, checkout);
         const c = state.checkout;
         if (c.couponId) {
           const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
           if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
         }
-        const completedDate = now.toISOString();
-        await uow.trx
-          .updateTable('checkouts')
-          .set({ completed: 1, completed_date: completedDate, order_id: orderId })
-          .where('id', '=', id)
-          .execute();
         const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];
         // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
         await deps.outbox.append(uow, [

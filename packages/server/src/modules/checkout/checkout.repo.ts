@@ -115,6 +115,27 @@ export function createCheckoutRepo(dialect: DialectName) {
       return row && stateOf(row as StateRow);
     },
 
+    /**
+     * `take` for placing an order: also marks the checkout completed with the order's id, in the same statement.
+     * The caller's transaction rolls back if the order cannot be placed, so the checkout stays open then.
+     */
+    async takeForOrder(ex: Executor, id: string, now: string, orderId: string): Promise<CheckoutState | undefined> {
+      const row = await ex
+        .updateTable('checkouts')
+        .set((eb) => ({
+          revision: eb('checkouts.revision', '+', 1),
+          updated_date: now,
+          completed: 1,
+          completed_date: now,
+          order_id: orderId,
+        }))
+        .where('checkouts.id', '=', id)
+        .where('checkouts.completed', '=', 0)
+        .returning(stateColumns(ex, []))
+        .executeTakeFirst();
+      return row && stateOf(row as StateRow);
+    },
+
     async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {
       await ex.insertInto('checkouts').values(row).execute();
     },

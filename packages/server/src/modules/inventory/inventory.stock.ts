@@ -75,7 +75,7 @@ export function createStockKeeper(dialect: DialectName) {
       .select(['product_id', 'visible', 'track_quantity', 'quantity', 'in_stock'])
       .where('product_id', 'in', [...productIds])
       .execute();
-    for (const productId of productIds) {
+    const stocks = productIds.map((productId) => {
       const variants: StockState[] = rows
         .filter((r) => r.product_id === productId)
         .map((r) => ({
@@ -84,20 +84,26 @@ export function createStockKeeper(dialect: DialectName) {
           quantity: r.quantity === null ? null : Number(r.quantity),
           inStock: Number(r.in_stock) === 1,
         }));
-      const stock = productStock(variants);
-      await ex
-        .updateTable('products')
-        .set((eb) => ({
-          track_inventory: stock.trackInventory ? 1 : 0,
-          quantity: stock.quantity,
-          in_stock: stock.inStock ? 1 : 0,
-          inventory_status: stock.inventoryStatus,
-          revision: eb('revision', '+', 1),
-          updated_date: now,
-        }))
-        .where('id', '=', productId)
-        .execute();
-    }
+      return { productId, stock: productStock(variants) };
+    });
+    // One statement for all the products: a CASE per derived column.
+    const byId = <T>(pick: (s: ReturnType<typeof productStock>) => T, cast: string) =>
+      sql`case id ${sql.join(
+        stocks.map(({ productId, stock }) => sql`when ${productId} then cast(${pick(stock)} as ${sql.raw(cast)})`),
+        sql` `,
+      )} end`;
+    await ex
+      .updateTable('products')
+      .set((eb) => ({
+        track_inventory: byId((s) => (s.trackInventory ? 1 : 0), 'integer') as never,
+        quantity: byId((s) => s.quantity, 'bigint') as never,
+        in_stock: byId((s) => (s.inStock ? 1 : 0), 'integer') as never,
+        inventory_status: byId((s) => s.inventoryStatus, 'text') as never,
+        revision: eb('revision', '+', 1),
+        updated_date: now,
+      }))
+      .where('id', 'in', [...productIds])
+      .execute();
     await bumpDataVersion(ex, CATALOG_VERSION);
   }
 

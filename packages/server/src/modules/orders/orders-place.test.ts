@@ -8,6 +8,7 @@ import {
   NEW_YORK,
   ORDERS,
   type OrdersKit,
+  type Res,
   startOrdersKit,
 } from './orders-test-kit.js';
 
@@ -151,11 +152,7 @@ describe('POST /ecom/v1/checkouts/{id}/create-order', () => {
 });
 
 describe('create-order refusals write nothing', () => {
-  async function refused(
-    fn: () => Promise<{ status: number; body: Record<string, unknown> }>,
-    status: number,
-    code: string,
-  ) {
+  async function refused(fn: () => Promise<Res>, status: number, code: string) {
     const rows = await kit.orderRows();
     expectAppError(await fn(), status, code);
     expect(await kit.orderRows()).toEqual(rows);

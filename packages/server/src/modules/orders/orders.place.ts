@@ -124,10 +124,9 @@ export async function orderWriter(
     async existing(orderId) {
       return answer((await p.existing(orderId)).order);
     },
-    async write(uow: UnitOfWork, priced: PricedCheckout, checkout: Checkout) {
+    async write(uow: UnitOfWork, id: string, priced: PricedCheckout, checkout: Checkout) {
       const now = p.deps.clock.now().toISOString();
       const c = priced.state.checkout;
-      const id = newId();
       const totals = priced.totals;
       const lines: StoredLine[] = priced.state.lines.map((line, i) => ({
         id: line.id,
@@ -177,7 +176,7 @@ export async function orderWriter(
         totalMinor: total,
         paymentMethod,
         lines,
-        data: dataOf(priced, checkout),
+        data: { ...dataOf(priced, checkout), ...(input.delayCapture ? { delayCapture: true } : {}) },
         archived: false,
         createdDate: now,
         updatedDate: now,
@@ -201,7 +200,7 @@ export async function orderWriter(
       );
       events.push({ type: orderEventTypes.created, entityId: id, payload: { entity } });
       if (approved) events.push({ type: orderEventTypes.approved, entityId: id, payload: { order: entity } });
-      return { orderId: id, result: answer(order), events };
+      return { result: answer(order), events };
     },
   };
 }
