@@ -61,6 +61,8 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
         .execute();
       rows.sort((a, b) => Number(a.seq) - Number(b.seq));
       for (const row of rows) {
+        // Nobody listens for it here: claimed all the same (once across processes), its payload never parsed.
+        if (!handlers.get(row.type)?.size && !handlers.get('*')?.size) continue;
         await deliver({
           id: row.id,
           type: row.type as EventType,

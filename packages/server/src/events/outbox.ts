@@ -7,6 +7,8 @@ export interface NewEvent {
   type: EventType;
   entityId: string;
   payload: Record<string, unknown>;
+  /** `payload` already serialised (`JSON.stringify(payload)`), when the caller has it: large payloads are costly. */
+  payloadJson?: string;
 }
 
 /** Appends events to the outbox inside the caller's transaction and wakes the dispatcher after commit. */
@@ -30,11 +32,11 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
       await uow.trx
         .insertInto('outbox')
         .values(
-          events.map((e) => ({
+          events.map((e, i) => ({
             id: e.id,
             type: e.type,
             entity_id: e.entityId,
-            payload: JSON.stringify(e.payload),
+            payload: list[i]?.payloadJson ?? JSON.stringify(e.payload),
             created_date: e.eventTime,
             dispatched_date: null,
           })),

@@ -1,6 +1,7 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
 import { elevated, identifiedAccess } from '../../http/auth.js';
+import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { CartService } from './cart.service.js';
 
@@ -13,6 +14,8 @@ const CURRENT = '/ecom/v1/carts/current';
 export function cartRoutes(carts: CartService): AnyRoute[] {
   const tag = 'Current cart';
   const access = identifiedAccess;
+  // `{ cart }` as JSON, reusing the cart's JSON the change already made for its event.
+  const answer = (cart: c.Cart) => new RawJson(`{"cart":${carts.jsonOf(cart)}}`);
   return [
     defineRoute({
       method: 'GET',
@@ -21,7 +24,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       tag,
       access,
       response: c.cartResponse,
-      handler: async ({ caller }) => ({ cart: await carts.getCurrent(caller) }),
+      handler: async ({ caller }) => answer(await carts.getCurrent(caller)),
     }),
     defineRoute({
       method: 'PATCH',
@@ -31,7 +34,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       access,
       input: c.updateCartRequest,
       response: c.cartResponse,
-      handler: async ({ caller, input }) => ({ cart: await carts.update(caller, input) }),
+      handler: async ({ caller, input }) => answer(await carts.update(caller, input)),
     }),
     defineRoute({
       method: 'DELETE',
@@ -53,7 +56,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       access,
       input: c.addToCartRequest,
       response: c.cartResponse,
-      handler: async ({ caller, input }) => ({ cart: await carts.add(caller, input) }),
+      handler: async ({ caller, input }) => answer(await carts.add(caller, input)),
     }),
     defineRoute({
       method: 'POST',
@@ -63,7 +66,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       access,
       input: c.removeLineItemsRequest,
       response: c.cartResponse,
-      handler: async ({ caller, input }) => ({ cart: await carts.removeLines(caller, input.lineItemIds) }),
+      handler: async ({ caller, input }) => answer(await carts.removeLines(caller, input.lineItemIds)),
     }),
     defineRoute({
       method: 'POST',
@@ -73,7 +76,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       access,
       input: c.updateLineItemsQuantityRequest,
       response: c.cartResponse,
-      handler: async ({ caller, input }) => ({ cart: await carts.updateQuantities(caller, input.lineItems) }),
+      handler: async ({ caller, input }) => answer(await carts.updateQuantities(caller, input.lineItems)),
     }),
     defineRoute({
       method: 'POST',
@@ -82,7 +85,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       tag,
       access,
       response: c.cartResponse,
-      handler: async ({ caller }) => ({ cart: await carts.removeCoupon(caller) }),
+      handler: async ({ caller }) => answer(await carts.removeCoupon(caller)),
     }),
     defineRoute({
       method: 'POST',
@@ -102,7 +105,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
       access: elevated('carts:read'),
       params: z.object({ id: z.string().min(1).max(100) }),
       response: c.cartResponse,
-      handler: async ({ params }) => ({ cart: await carts.getById(params.id) }),
+      handler: async ({ params }) => answer(await carts.getById(params.id)),
     }),
   ];
 }
