@@ -43,6 +43,7 @@ import { createOAuthService } from './modules/oauth/oauth.service.js';
 import { createSigningKeys } from './modules/oauth/signing-keys.js';
 import { createTokenService } from './modules/oauth/tokens.service.js';
 import { createOrdersModule } from './modules/orders/index.js';
+import { createPaymentsModule } from './modules/payments/index.js';
 import { createBulkService } from './modules/products/bulk.service.js';
 import type { CatalogDeps } from './modules/products/catalog-deps.js';
 import { inventoryEvents } from './modules/products/inventory-events.js';
@@ -174,6 +175,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     shipping: shipping.services,
   });
   const orders = createOrdersModule(moduleDeps, { checkout: checkout.services });
+  const payments = createPaymentsModule(moduleDeps, { orders: orders.services });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
   // ... and so do their open checkouts.
@@ -207,8 +209,16 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     cart: cart.services,
     checkout: checkout.services,
     orders: orders.services,
+    payments: payments.services,
     housekeeping: createHousekeeping({ db: merx.db, clock }),
-    moduleRoutes: [...discounts.routes, ...shipping.routes, ...cart.routes, ...checkout.routes, ...orders.routes],
+    moduleRoutes: [
+      ...discounts.routes,
+      ...shipping.routes,
+      ...cart.routes,
+      ...checkout.routes,
+      ...orders.routes,
+      ...payments.routes,
+    ],
     collections,
     products,
     variants,

@@ -484,3 +484,40 @@ export const addAbandonedCheckoutActivityRequest = z.object({
   activity: z.object({ type: z.enum(['SCHEDULED_EMAIL_SENT', 'EMAIL_SENT', 'NOTE']) }),
 });
 export const bulkDeleteAbandonedCheckoutsRequest = z.object({ abandonedCheckoutIds: z.array(id).min(1).max(100) });
+
+// ---------- payments (Merx's payments module) ----------
+
+/** Refusals of the payments module besides `orderErrorCodes`. */
+export const paymentErrorCodes = {
+  /** A capture asked for more than the payment holds (data: paymentId, requested, authorized). */
+  captureExceedsAuthorized: 'CAPTURE_AMOUNT_EXCEEDS_AUTHORIZED',
+  /** A manual payment or a collection above what is left to collect (data: requested, remaining). */
+  amountExceedsBalance: 'PAYMENT_AMOUNT_EXCEEDS_BALANCE',
+  /** The shipping was refunded by an earlier refund. */
+  shippingAlreadyRefunded: 'SHIPPING_ALREADY_REFUNDED',
+} as const;
+
+/** Refundability with, when nothing can be refunded, the order-level reason (NOT_PAID when no payment exists). */
+export const paymentsRefundabilityResponse = refundabilityResponse.extend({
+  nonRefundableReason: z.string().optional(),
+});
+
+/** create-order-and-charge: create-order's options plus the card to charge (Merx: the test gateway). */
+export const createOrderAndChargeRequest = createOrderFromCheckoutRequest
+  .extend({ card: payOrderRequest.shape.card.nullish() })
+  .refine((b) => b.paymentMethod === 'offline' || b.card, {
+    message: 'a card is needed unless the order is paid offline',
+    path: ['card'],
+  });
+export type CreateOrderAndChargeRequest = z.infer<typeof createOrderAndChargeRequest>;
+
+export const createOrderAndChargeResponse = z.object({
+  orderId: z.string(),
+  /** The payment's id, when a card was charged. */
+  paymentResponseToken: z.string().optional(),
+  /** Present while something is left to collect through the gateway. */
+  paymentGatewayOrderId: z.string().optional(),
+  subscriptionId: z.string().optional(),
+  paymentStatus: orderPaymentStatus,
+  transaction: orderTransaction.optional(),
+});

@@ -39,6 +39,8 @@ export interface OrderData {
   /** Applied discount rule ids and coupon, for reports. */
   discountRuleIds: string[];
   couponCode?: string;
+  /** The buyer asked to authorize the card now and capture later (create-order's `delayCapture`). */
+  delayCapture?: boolean;
 }
 
 export interface OrderRecord {

@@ -1,0 +1,95 @@
+import { orderErrorCodes, paymentErrorCodes } from '@merx/contract';
+import { AppError, invalid, notFound } from '@merx/domain';
+import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
+import { toMinorUnits } from '../shipping/decimal.js';
+import type { PaymentsContext } from './payments.collect.js';
+import { providers } from './payments.providers.js';
+import { changeOrder, stockDueAtPayment, takeStock } from './payments.records.js';
+import { updateTransaction } from './payments.repo.js';
+
+/*
+ * Authorized payments (cards held, not charged): capture turns them APPROVED (all or part of the amount held),
+ * void releases them (VOIDED). A payment is captured or voided, never both: each needs it still AUTHORIZED.
+ */
+
+export const paymentNotFound = (paymentId: string) =>
+  notFound(orderErrorCodes.paymentNotFound, 'No such payment on this order', { paymentId });
+
+/** The AUTHORIZED payment `paymentId` of the order, or the refusal. */
+function authorizedPayment(state: OrderState, paymentId: string): TransactionRecord {
+  const t = state.transactions.find((x) => x.id === paymentId && x.kind === 'PAYMENT');
+  if (!t) throw paymentNotFound(paymentId);
+  if (t.status !== 'AUTHORIZED')
+    throw new AppError('FAILED_PRECONDITION', orderErrorCodes.paymentNotAuthorized, 'The payment is not authorized', {
+      paymentId,
+      status: t.status,
+    });
+  return t;
+}
+
+function assertDistinct(ids: readonly string[], field: string): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) throw invalid(`${field}.${i}`, 'names a payment twice', 'VALIDATION');
+    seen.add(id);
+  });
+}
+
+export function createAuthorizedPayments(ctx: PaymentsContext) {
+  const { orders, records } = ctx;
+  return {
+    /**
+     * Captures authorized payments, each for its whole amount or `amount` (at most what it holds; the rest is
+     * released). Every payment is checked before any is captured.
+     */
+    capture(orderId: string, payments: ReadonlyArray<{ paymentId: string; amount?: string | null | undefined }>) {
+      assertDistinct(
+        payments.map((p) => p.paymentId),
+        'payments',
+      );
+      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+        const plan = payments.map((p, i) => {
+          const t = authorizedPayment(st, p.paymentId);
+          const amount = p.amount ? toMinorUnits(p.amount, st.order.currency, `payments.${i}.amount`) : t.amountMinor;
+          if (amount > t.amountMinor)
+            throw new AppError(
+              'FAILED_PRECONDITION',
+              paymentErrorCodes.captureExceedsAuthorized,
+              'The capture is more than the payment holds',
+              { paymentId: t.id, requested: amount, authorized: t.amountMinor },
+            );
+          return { t, amount };
+        });
+        for (const { t, amount } of plan) {
+          const result = await providers[t.provider].capture({
+            providerTransactionId: t.providerTransactionId,
+            amountMinor: amount,
+          });
+          t.details = { ...t.details, authorizedAmountMinor: t.amountMinor, captureId: result.providerTransactionId };
+          t.status = 'APPROVED';
+          t.amountMinor = amount;
+          t.updatedDate = now;
+          await updateTransaction(uow.trx, t);
+        }
+        const events = (await stockDueAtPayment(records, uow, st)) ? await takeStock(records, uow, st, now) : [];
+        return { events, modifiedFields: ['paymentStatus'] };
+      });
+    },
+
+    /** Voids authorized payments: the money held is released, the payments become VOIDED. */
+    void(orderId: string, paymentIds: readonly string[]) {
+      assertDistinct(paymentIds, 'paymentIds');
+      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+        const list = paymentIds.map((id) => authorizedPayment(st, id));
+        for (const t of list) {
+          const result = await providers[t.provider].void({ providerTransactionId: t.providerTransactionId });
+          t.details = { ...t.details, voidId: result.providerTransactionId };
+          t.status = 'VOIDED';
+          t.updatedDate = now;
+          await updateTransaction(uow.trx, t);
+        }
+        return { modifiedFields: ['paymentStatus'] };
+      });
+    },
+  };
+}
