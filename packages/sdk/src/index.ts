@@ -1,0 +1,95 @@
+/**
+ * @merx/sdk: the typed client of a Merx store. `createClient({ baseUrl, auth, modules })` with an auth strategy
+ * (`OAuthStrategy` for storefronts, `ApiKeyStrategy` for scripts) and the modules you use.
+ */
+export { ApiKeyStrategy } from './auth/api-key.js';
+export {
+  type CookieJar,
+  type CookieOptions,
+  getCookie,
+  removeCookie,
+  serializeCookie,
+  setCookie,
+} from './auth/cookies.js';
+export { DIRECT_LOGIN_TIMEOUT_MS } from './auth/frame.js';
+export type { LoginErrorCode, LoginResult, LoginState } from './auth/login-states.js';
+export {
+  type AuthUrlOptions,
+  type OAuthData,
+  OAuthStrategy,
+  type OAuthStrategyInstance,
+  type OAuthStrategyOptions,
+  type ParsedCallback,
+} from './auth/oauth.js';
+export {
+  codeChallengeOf,
+  generateCodeVerifier,
+  generatePkce,
+  generateState,
+  PKCE_ALPHABET,
+  PKCE_MAX_LENGTH,
+  PKCE_MIN_LENGTH,
+} from './auth/pkce.js';
+export { cookieStorage, localStorageStorage, memoryStorage } from './auth/storage.js';
+export {
+  type AccessToken,
+  type AuthStrategy,
+  EMPTY_TOKENS,
+  type RefreshToken,
+  type TokenRole,
+  type TokenStorage,
+  type Tokens,
+} from './auth/types.js';
+export { type ClientOptions, createClient, type MerxClient } from './client.js';
+export { type Clock, systemClock } from './clock.js';
+export { GET_FALLBACK_THRESHOLD } from './encoding.js';
+export {
+  type ClientErrorCode,
+  type FailedRequest,
+  type FieldViolation,
+  MerxApplicationError,
+  MerxClientError,
+  MerxError,
+  MerxHttpError,
+  MerxOAuthError,
+  MerxSystemError,
+  MerxValidationError,
+} from './errors.js';
+export type { CallOptions, Transport } from './http.js';
+export type { ModuleFactory } from './module.js';
+export { type CheckoutModule, checkout } from './modules/checkout.js';
+export { type CollectionsModule, collections } from './modules/collections.js';
+export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
+export { type CouponsModule, coupons, type DiscountRulesModule, discountRules } from './modules/discount-rules.js';
+export { type IdentityModule, identity } from './modules/identity.js';
+export { type MembersModule, members } from './modules/members.js';
+export { type OrdersModule, type OrdersSettingsModule, orders, ordersSettings } from './modules/orders.js';
+export { type ProductsModule, products } from './modules/products.js';
+export {
+  fetchPublicConfig,
+  type PublicConfig,
+  type PublicConfigModule,
+  publicConfig,
+} from './modules/public-config.js';
+export {
+  type RedirectSession,
+  type RedirectSessionRequest,
+  type RedirectsModule,
+  redirects,
+} from './modules/redirects.js';
+export { type ShippingOptionsModule, shippingOptions } from './modules/shipping-options.js';
+export {
+  DEFAULT_PAGE_SIZE,
+  type Filter,
+  type PlatformQuery,
+  QueryBuilder,
+  type QueryResult,
+  type SortEntry,
+} from './query.js';
+export {
+  parseWebhookEvent,
+  signWebhook,
+  verifyWebhookSignature,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookHeaders,
+} from './webhooks.js';

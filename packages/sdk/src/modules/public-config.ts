@@ -1,0 +1,37 @@
+import type { Transport } from '../http.js';
+import { createTransport } from '../http.js';
+import { type CallOptions, caller } from '../module.js';
+
+/** What a storefront or back office needs to start (the contract package has no schema for it yet). */
+export interface PublicConfig {
+  storeName: string;
+  /** The OAuth client id a storefront signs visitors and members in with. */
+  storefrontClientId?: string;
+  backofficeClientId?: string;
+}
+
+/** `GET /_api/merx/v1/public-config`: public, no token needed. */
+export function publicConfig(transport: Transport) {
+  const call = caller(transport, 'publicConfig');
+  return {
+    getPublicConfig: (o?: CallOptions) =>
+      call<PublicConfig>('getPublicConfig', {
+        method: 'GET',
+        path: '/_api/merx/v1/public-config',
+        args: [],
+        options: o,
+      }),
+  };
+}
+
+export type PublicConfigModule = ReturnType<typeof publicConfig>;
+
+/** The public config before any client exists (a storefront needs its client id to build its OAuth strategy). */
+export async function fetchPublicConfig(options: { baseUrl: string; fetch?: typeof fetch }): Promise<PublicConfig> {
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    auth: { getAuthHeaders: async () => ({ headers: {} }) },
+    fetch: options.fetch,
+  });
+  return publicConfig(transport).getPublicConfig();
+}
