@@ -18,6 +18,7 @@ import { type AnyRoute, registerRoutes } from './http/route.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createSealer } from './lib/secrets.js';
 import { createThrottle } from './lib/throttle.js';
+import { createAbandonedModule } from './modules/abandoned/index.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
@@ -33,6 +34,7 @@ import { createIdentityService } from './modules/identity/identity.service.js';
 import { createMemberSettings } from './modules/identity/member-settings.js';
 import { memberRoutes } from './modules/identity/members.routes.js';
 import { createSessions } from './modules/identity/sessions.js';
+import { createInventoryModule } from './modules/inventory/index.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import type { ModuleDeps } from './modules/module.js';
@@ -175,6 +177,11 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     shipping: shipping.services,
   });
   const orders = createOrdersModule(moduleDeps, { checkout: checkout.services });
+  const abandoned = createAbandonedModule(moduleDeps, {
+    checkout: checkout.services,
+    settings: orders.services.settings,
+  });
+  const inventory = createInventoryModule(moduleDeps);
   const payments = createPaymentsModule(moduleDeps, { orders: orders.services });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
@@ -210,7 +217,8 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     checkout: checkout.services,
     orders: orders.services,
     payments: payments.services,
-    housekeeping: createHousekeeping({ db: merx.db, clock }),
+    abandoned: abandoned.services,
+    housekeeping: createHousekeeping({ db: merx.db, clock, tasks: [() => abandoned.services.abandonment.sweep()] }),
     moduleRoutes: [
       ...discounts.routes,
       ...shipping.routes,
@@ -218,6 +226,8 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...checkout.routes,
       ...orders.routes,
       ...payments.routes,
+      ...abandoned.routes,
+      ...inventory.routes,
     ],
     collections,
     products,

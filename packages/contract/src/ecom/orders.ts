@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkActionMetadata, itemMetadata, platformPagingMetadata } from '../common.js';
 import { ecomPrice } from './cart.js';
 import { channelType } from './checkout.js';
 
@@ -459,31 +460,149 @@ export const updateOrdersSettingsRequest = z.object({ ordersSettings: ordersSett
 
 // ---------- abandoned checkouts ----------
 
+/** Who left the checkout: one of the ids (as on the order's buyerInfo) and the email given on the checkout. */
+const abandonedBuyerInfo = z.object({
+  visitorId: z.string().optional(),
+  memberId: z.string().optional(),
+  userId: z.string().optional(),
+  email: z.string().optional(),
+});
+
+export const abandonedCheckoutErrorCodes = {
+  notFound: orderErrorCodes.abandonedCheckoutNotFound,
+  /** The abandoned checkout already holds the most activities it keeps. */
+  activitiesFull: 'ABANDONED_CHECKOUT_ACTIVITIES_FULL',
+} as const;
+
+/** Automation activity types of an abandoned checkout (the client's ActivityType). */
+export const abandonedCheckoutActivityType = z.enum([
+  'SCHEDULED',
+  'EMAIL_SENT',
+  'EMAIL_NOT_SENT',
+  'NOTIFICATION_SENT',
+  'TASK_CREATED',
+  'AUTOMATION_SKIPPED',
+]);
+
+/** Most activities one abandoned checkout keeps (the client's `activities` maxSize). */
+export const MAX_ABANDONED_CHECKOUT_ACTIVITIES = 20;
+
 export const abandonedCheckout = z.object({
   id: z.string(),
   checkoutId: z.string(),
   status: z.enum(['ABANDONED', 'RECOVERED']),
-  buyerInfo: wireRecord,
+  buyerInfo: abandonedBuyerInfo,
+  currency: z.string(),
+  /** What the checkout came to when it was abandoned (priced then). */
   totalPrice: ecomPrice,
-  subtotalPrice: ecomPrice.optional(),
-  checkoutRecoveryUrl: z.string(),
+  /** The storefront's checkout page of the checkout, where the buyer can finish it. */
+  checkoutUrl: z.string(),
+  activities: z.array(z.object({ type: abandonedCheckoutActivityType, createdDate: z.string() })),
+  /** When an order was placed from the checkout (status RECOVERED). */
+  checkoutRecoveredDate: z.string().optional(),
+  /** Merx: the order placed from the checkout (status RECOVERED). */
+  orderId: z.string().optional(),
+  /** Merx: when the checkout was last changed before it was abandoned. */
   checkoutUpdatedDate: z.string(),
   createdDate: z.string(),
   updatedDate: z.string(),
-  recoveredDate: z.string().optional(),
-  orderId: z.string().optional(),
-  activities: z.array(z.object({ type: z.string(), createdDate: z.string() })),
 });
+export type AbandonedCheckout = z.infer<typeof abandonedCheckout>;
 export const abandonedCheckoutResponse = z.object({ abandonedCheckout });
-export const abandonedCheckoutsQueryResponse = z.object({
+export const queryAbandonedCheckoutsResponse = z.object({
   abandonedCheckouts: z.array(abandonedCheckout),
-  metadata: z.object({ count: z.number().int(), offset: z.number().int(), total: z.number().int().optional() }),
+  metadata: platformPagingMetadata,
+});
+export const searchAbandonedCheckoutsRequest = z.object({
+  search: z
+    .object({
+      filter: z.unknown().optional(),
+      sort: z.unknown().optional(),
+      paging: z.object({ limit: z.number().int().nullish(), offset: z.number().int().nullish() }).nullish(),
+      cursorPaging: z.object({ limit: z.number().int().nullish(), cursor: z.string().nullish() }).nullish(),
+      /** Merx: the expression is looked for in the buyer's email (case-insensitive, anywhere in it). */
+      search: z
+        .object({ expression: z.string().trim().max(100).nullish() })
+        .catchall(z.unknown())
+        .nullish(),
+    })
+    .optional(),
+});
+export type SearchAbandonedCheckoutsRequest = z.infer<typeof searchAbandonedCheckoutsRequest>;
+export const searchAbandonedCheckoutsResponse = z.object({
+  abandonedCheckouts: z.array(abandonedCheckout),
+  pagingMetadata: platformPagingMetadata,
 });
 export const addAbandonedCheckoutActivityRequest = z.object({
-  abandonedCheckoutId: z.string().optional(),
-  activity: z.object({ type: z.enum(['SCHEDULED_EMAIL_SENT', 'EMAIL_SENT', 'NOTE']) }),
+  abandonedCheckoutId: z.string().nullish(),
+  activityType: abandonedCheckoutActivityType,
 });
 export const bulkDeleteAbandonedCheckoutsRequest = z.object({ abandonedCheckoutIds: z.array(id).min(1).max(100) });
+export const bulkDeleteAbandonedCheckoutsResponse = z.object({
+  results: z.array(z.object({ itemMetadata })),
+  bulkActionMetadata,
+});
+export const redirectToCheckoutResponse = z.object({ redirectUrl: z.string() });
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'must be a real date');
+export const abandonedCheckoutMetric = z.enum([
+  'RECOVERABLE_VALUE',
+  'RECOVERABLE_CHECKOUT_COUNT',
+  'AVERAGE_RECOVERABLE_CHECKOUT_VALUE',
+  'RECOVERED_VALUE',
+  'RECOVERED_CHECKOUT_COUNT',
+  'RECOVERY_RATE',
+]);
+/** Days are UTC calendar days (Merx keeps no store time zone), both ends included, at most 366 of them. */
+export const abandonedCheckoutAnalyticsRequest = z
+  .object({
+    startDate: localDate,
+    endDate: localDate,
+    metrics: z.array(abandonedCheckoutMetric).max(6).nullish(),
+    statuses: z
+      .array(z.enum(['ABANDONED', 'RECOVERED']))
+      .max(2)
+      .nullish(),
+  })
+  .refine((r) => r.endDate >= r.startDate, { path: ['endDate'], message: 'must not be before startDate' })
+  .refine((r) => Date.parse(r.endDate) - Date.parse(r.startDate) <= 365 * 86_400_000, {
+    path: ['endDate'],
+    message: 'must be at most 366 days after startDate',
+  });
+export type AbandonedCheckoutAnalyticsRequest = z.infer<typeof abandonedCheckoutAnalyticsRequest>;
+export const abandonedCheckoutAnalyticsResponse = z.object({
+  currency: z.string(),
+  recoverableValue: z.string().optional(),
+  recoverableCheckoutCount: z.number().int().optional(),
+  averageRecoverableCheckoutValue: z.string().optional(),
+  recoveredValue: z.string().optional(),
+  recoveredCheckoutCount: z.number().int().optional(),
+  recoveryRate: z.number().optional(),
+});
+
+// ---------- inventory log (Merx) ----------
+
+export const inventoryChangeCause = z.enum(['ORDER', 'MANUAL', 'REVERT_INVENTORY_CHANGE']);
+/** One change of a tracked variant's stock: `delta` units (negative when taken) and what was left after it. */
+export const inventoryChange = z.object({
+  id: z.string(),
+  productId: z.string(),
+  variantId: z.string(),
+  delta: z.number().int(),
+  /** Units left after the change; absent when the variant stopped tracking its quantity. */
+  quantityAfter: z.number().int().optional(),
+  cause: inventoryChangeCause,
+  orderId: z.string().optional(),
+  createdDate: z.string(),
+});
+export type InventoryChange = z.infer<typeof inventoryChange>;
+export const queryInventoryChangesResponse = z.object({
+  inventoryChanges: z.array(inventoryChange),
+  metadata: platformPagingMetadata,
+});
 
 // ---------- payments (Merx's payments module) ----------
 

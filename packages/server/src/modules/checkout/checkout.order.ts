@@ -51,9 +51,25 @@ export interface OrderWriter<T> {
   existing(orderId: string): Promise<T>;
 }
 
+/** A checkout just completed by an order, as completion hooks learn of it. */
+export interface CompletedCheckout {
+  checkoutId: string;
+  orderId: string;
+  checkoutCreatedDate: string;
+  now: string;
+}
+
+/** Work of another module in the transaction that completes a checkout; answers events to append with the order's. */
+export type CompletionHook = (uow: UnitOfWork, completed: CompletedCheckout) => Promise<NewEvent[]>;
+
 export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
   const { repo } = core;
+  const hooks: CompletionHook[] = [];
   return {
+    /** Runs `hook` in every transaction that completes a checkout (abandoned checkouts become recovered). */
+    onCompleted(hook: CompletionHook): void {
+      hooks.push(hook);
+    },
     /**
      * Completes the checkout `id` with an order written by `writer`, or answers the order already placed from it.
      * Refusals (someone else's checkout, what `orderProblems` finds, what the writer refuses) write nothing.
@@ -81,10 +97,14 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
           if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
         }
         const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];
+        const completed = { checkoutId: id, orderId, checkoutCreatedDate: c.createdDate, now: now.toISOString() };
+        const hooked: NewEvent[] = [];
+        for (const hook of hooks) hooked.push(...(await hook(uow, completed)));
         // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
         await deps.outbox.append(uow, [
           ...events,
           ...cartDeleted,
+          ...hooked,
           {
             type: checkoutEventTypes.completed,
             entityId: id,

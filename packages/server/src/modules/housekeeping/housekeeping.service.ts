@@ -27,7 +27,13 @@ export type PurgeCounts = Record<
  * Deletes rows nobody can use any more, so that public endpoints that write (redirect sessions, visitor tokens,
  * throttles) do not grow the database forever. Runs hourly in every process; the deletes are idempotent.
  */
-export function createHousekeeping(deps: { db: Kysely<Database>; clock: Clock; intervalMs?: number }) {
+export function createHousekeeping(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  intervalMs?: number;
+  /** Other hourly work, run after the purge (the abandoned checkouts sweep). */
+  tasks?: ReadonlyArray<() => Promise<unknown>>;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
@@ -82,7 +88,9 @@ export function createHousekeeping(deps: { db: Kysely<Database>; clock: Clock; i
     purge,
     start(): void {
       const run = () => {
-        running = purge().catch(() => undefined);
+        running = purge()
+          .catch(() => undefined)
+          .then(() => Promise.allSettled((deps.tasks ?? []).map((task) => task())));
       };
       run();
       timer = setInterval(run, deps.intervalMs ?? 3600 * 1000);

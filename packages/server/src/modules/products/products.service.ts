@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.js';
 import { Lru } from '../../lib/lru.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
+import { logManualStock } from '../inventory/inventory.log.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import {
   buildVariants,
@@ -305,6 +306,8 @@ export function createProductService(deps: CatalogDeps) {
           variants = next;
         }
         await save(uow.trx, before, after, variants, variantsChanged);
+        // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
+        if (variantsChanged) await logManualStock(uow.trx, id, oldVariants, variants, now);
         const events: NewEvent[] = [
           {
             type: eventTypes.productChanged,

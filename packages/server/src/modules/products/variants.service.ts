@@ -2,6 +2,7 @@ import { errorCodes, eventTypes, type Variant, type VariantOverrideInput } from 
 import { type Executor, runQuery, withTransaction } from '@merx/db';
 import { type EntityQuerySpec, matchesChoices, notFound, parseQuery, toMinor, ValidationError } from '@merx/domain';
 import { sql } from 'kysely';
+import { logManualStock } from '../inventory/inventory.log.js';
 import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { targetsOf } from './products.input.js';
@@ -175,6 +176,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
           };
         });
         await products.save(uow.trx, before, { ...before, updatedDate: now }, next, true);
+        await logManualStock(uow.trx, productId, old, next, now);
         await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
       });
     },
