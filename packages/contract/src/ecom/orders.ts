@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkActionMetadata, itemMetadata, platformPagingMetadata } from '../common.js';
 import { ecomPrice } from './cart.js';
-import { channelType } from './checkout.js';
+import { addressWithContactInput, channelType } from './checkout.js';
 
 /*
  * Orders (`/ecom/v1/orders`, WIRE.md 5.3 and Appendix A `ecom_orders`), the payments collector, order fulfillments,
@@ -183,23 +183,46 @@ export const searchOrdersResponse = z.object({
 
 // ---------- changes ----------
 
-const addressWithContactInput = z.object({
-  address: wireRecord.nullish(),
-  contactDetails: wireRecord.nullish(),
-});
+/** What an order update changes; every other field of an order is read-only there and refused, not ignored. */
+const UPDATABLE_ORDER_FIELDS = new Set([
+  'id',
+  'buyerNote',
+  'buyerInfo',
+  'billingInfo',
+  'recipientInfo',
+  'archived',
+  'seenByAHuman',
+]);
 
 export const updateOrderRequest = z.object({
   order: z
     .object({
       id: z.string().optional(),
+      /** Empty clears the note. */
       buyerNote: z.string().max(1000).nullish(),
-      buyerInfo: z.object({ email: z.email().max(320).nullish() }).nullish(),
+      buyerInfo: z
+        .strictObject({ email: z.email({ message: 'must be an email address' }).max(254).nullish() })
+        .nullish(),
       billingInfo: addressWithContactInput.nullish(),
+      /** The shipping destination (also written into `shippingInfo.logistics.shippingDestination`). */
       recipientInfo: addressWithContactInput.nullish(),
       archived: z.boolean().nullish(),
       seenByAHuman: z.boolean().nullish(),
     })
-    .catchall(z.unknown()),
+    .catchall(z.unknown())
+    .superRefine((value, ctx) => {
+      for (const key of Object.keys(value)) {
+        if (UPDATABLE_ORDER_FIELDS.has(key)) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            key in order.shape
+              ? 'is read-only: an order update changes only buyerNote, buyerInfo.email, billingInfo, recipientInfo, archived and seenByAHuman'
+              : 'is not a field of an order',
+        });
+      }
+    }),
 });
 export type UpdateOrderRequest = z.infer<typeof updateOrderRequest>;
 
@@ -424,12 +447,11 @@ export const fulfillmentsListResponse = z.object({ ordersWithFulfillments: z.arr
 
 // ---------- aggregate ----------
 
-export const aggregateOrdersRequest = z.object({
-  /** Filter on the orders counted (same fields as search); Merx counts paid and unpaid orders, not canceled ones. */
+export const aggregateOrdersRequest = z.strictObject({
+  /** Filter on the orders counted (same fields as search, e.g. a createdDate range); canceled and rejected orders never count. */
   filter: z.unknown().optional(),
   /** Merx: the offset of the day boundaries from UTC, in minutes (e.g. 120 for UTC+2). */
   utcOffsetMinutes: z.number().int().min(-840).max(840).nullish(),
-  aggregation: z.unknown().optional(),
 });
 export const aggregateOrdersResponse = z.object({
   aggregates: z.object({
@@ -639,4 +661,53 @@ export const createOrderAndChargeResponse = z.object({
   subscriptionId: z.string().optional(),
   paymentStatus: orderPaymentStatus,
   transaction: orderTransaction.optional(),
+});
+
+// ---------- order changes, timeline and fulfillments (Merx's orders module) ----------
+
+/** Types of the activities Merx writes on an order's timeline (besides MERCHANT_COMMENT and CUSTOM_ACTIVITY). */
+export const orderActivityTypes = {
+  placed: 'ORDER_PLACED',
+  canceled: 'ORDER_CANCELED',
+  pending: 'ORDER_PENDING',
+  rejected: 'ORDER_REJECTED',
+  fulfilled: 'ORDER_FULFILLED',
+  trackingNumberAdded: 'TRACKING_NUMBER_ADDED',
+  trackingNumberEdited: 'TRACKING_NUMBER_EDITED',
+  shippingAddressEdited: 'SHIPPING_ADDRESS_EDITED',
+  emailEdited: 'EMAIL_EDITED',
+  merchantComment: 'MERCHANT_COMMENT',
+  customActivity: 'CUSTOM_ACTIVITY',
+} as const;
+
+/** Refusals of order changes and fulfillments besides `orderErrorCodes`. */
+export const orderChangeErrorCodes = {
+  /** A canceled or rejected order gets no fulfillment (data: status). */
+  orderNotFulfillable: 'ORDER_NOT_FULFILLABLE',
+} as const;
+
+export const bulkCreateFulfillmentsRequest = z.object({
+  ordersWithFulfillments: z
+    .array(z.object({ orderId: id, fulfillments: z.array(createFulfillmentRequest.shape.fulfillment).min(1).max(50) }))
+    .min(1)
+    .max(100),
+});
+
+export const bulkCreateFulfillmentsResponse = z.object({
+  results: z.array(
+    z.object({
+      itemMetadata: z.object({
+        id: z.string(),
+        originalIndex: z.number().int(),
+        success: z.boolean(),
+        error: z.object({ code: z.string(), description: z.string() }).optional(),
+      }),
+      item: orderWithFulfillments.optional(),
+    }),
+  ),
+  bulkActionMetadata: z.object({
+    totalSuccesses: z.number().int(),
+    totalFailures: z.number().int(),
+    undetailedFailures: z.number().int(),
+  }),
 });

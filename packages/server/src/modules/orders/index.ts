@@ -1,6 +1,11 @@
 import type { CheckoutServices } from '../checkout/index.js';
 import { createStockKeeper, type StockKeeper } from '../inventory/inventory.stock.js';
 import type { Module, ModuleDeps } from '../module.js';
+import { createFulfillments } from './fulfillments.js';
+import { fulfillmentRoutes } from './fulfillments.routes.js';
+import { aggregateRoutes } from './orders.aggregate.js';
+import { createOrderChanges } from './orders.changes.js';
+import { orderChangeRoutes } from './orders.changes.routes.js';
 import { createOrdersRepo } from './orders.repo.js';
 import { orderRoutes } from './orders.routes.js';
 import { createOrdersService, type OrdersService } from './orders.service.js';
@@ -24,6 +29,11 @@ export function createOrdersModule(deps: ModuleDeps, others: { checkout: Checkou
   const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout });
   return {
     services: { orders, settings, stock },
-    routes: orderRoutes(orders, settings),
+    routes: [
+      ...orderRoutes(orders, settings),
+      ...orderChangeRoutes(createOrderChanges({ deps, orders, stock })),
+      ...fulfillmentRoutes(createFulfillments({ deps, orders })),
+      ...aggregateRoutes(deps),
+    ],
   };
 }
