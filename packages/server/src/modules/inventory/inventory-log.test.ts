@@ -13,7 +13,14 @@ afterAll(async () => {
 });
 
 const QUERY = '/_api/merx/v1/inventory-changes/query';
-type Change = { variantId: string; delta: number; quantityAfter?: number; cause: string; orderId?: string };
+type Change = {
+  variantId: string;
+  delta: number;
+  quantityAfter?: number;
+  cause: string;
+  orderId?: string;
+  createdDate: string;
+};
 const changesOf = async (productId: string, extra: Record<string, unknown> = {}) => {
   const res = await kit.owner.post(QUERY, {
     query: { filter: { productId, ...extra }, sort: [{ fieldName: 'createdDate', order: 'ASC' }] },
