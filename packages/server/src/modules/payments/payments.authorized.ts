@@ -30,7 +30,7 @@ function authorizedPayment(state: OrderState, paymentId: string): TransactionRec
 function assertDistinct(ids: readonly string[], field: string): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
-    if (seen.has(id)) throw invalid(`${field}.${i}`, 'names a payment twice', 'VALIDATION');
+    if (seen.has(id)) throw invalid(`${field}[${i}]`, 'names a payment twice', 'VALIDATION');
     seen.add(id);
   });
 }
@@ -50,7 +50,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
       return changeOrder(orders, records, orderId, async (uow, st, now) => {
         const plan = payments.map((p, i) => {
           const t = authorizedPayment(st, p.paymentId);
-          const amount = p.amount ? toMinorUnits(p.amount, st.order.currency, `payments.${i}.amount`) : t.amountMinor;
+          const amount = p.amount ? toMinorUnits(p.amount, st.order.currency, `payments[${i}].amount`) : t.amountMinor;
           if (amount > t.amountMinor)
             throw new AppError(
               'FAILED_PRECONDITION',

@@ -43,7 +43,7 @@ function namedPayments(state: OrderState, requested: Requested, now: string) {
   if (given > 0 && given < requested.length)
     throw invalid('payments', 'give an amount for every payment or for none', 'VALIDATION');
   return requested.map((p, i) => {
-    if (seen.has(p.paymentId)) throw invalid(`payments.${i}.paymentId`, 'names a payment twice', 'VALIDATION');
+    if (seen.has(p.paymentId)) throw invalid(`payments[${i}].paymentId`, 'names a payment twice', 'VALIDATION');
     seen.add(p.paymentId);
     const r = byId.get(p.paymentId);
     if (!r) throw paymentNotFound(p.paymentId);
@@ -52,7 +52,7 @@ function namedPayments(state: OrderState, requested: Requested, now: string) {
         paymentId: p.paymentId,
         reasons: [r.reason],
       });
-    const amountMinor = p.amount ? toMinorUnits(p.amount, state.order.currency, `payments.${i}.amount`) : undefined;
+    const amountMinor = p.amount ? toMinorUnits(p.amount, state.order.currency, `payments[${i}].amount`) : undefined;
     if (amountMinor !== undefined && amountMinor > r.refundableMinor) throw exceeds(amountMinor, r.refundableMinor);
     return { r, amountMinor, external: p.externalRefund === true };
   });
@@ -92,7 +92,7 @@ function restockedUnits(units: readonly LineQuantity[], info: TriggerRefundReque
   const byId = new Map(units.map((u) => [u.lineItemId, u]));
   return named.map((n, i) => {
     const unit = byId.get(n.lineItemId);
-    if (!unit) throw invalid(`sideEffects.restockInfo.items.${i}.lineItemId`, 'is not a refunded line item');
+    if (!unit) throw invalid(`sideEffects.restockInfo.items[${i}].lineItemId`, 'is not a refunded line item');
     return unit;
   });
 }
@@ -126,7 +126,7 @@ export function createRefunds(ctx: PaymentsContext) {
       const items = (input.details?.items ?? []).map((i) => ({ lineItemId: i.lineItemId, quantity: i.quantity }));
       items.forEach((item, i) => {
         if (items.findIndex((x) => x.lineItemId === item.lineItemId) !== i)
-          throw invalid(`details.items.${i}.lineItemId`, 'names a line item twice', 'VALIDATION');
+          throw invalid(`details.items[${i}].lineItemId`, 'names a line item twice', 'VALIDATION');
       });
       const shipping = input.details?.shippingIncluded === true;
       if (shipping && st.transactions.some((t) => t.kind === 'REFUND' && t.details.shippingIncluded === true))
