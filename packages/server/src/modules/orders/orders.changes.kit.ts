@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Client, item, ORDERS, type OrdersKit, type Shopper } from './orders-test-kit.js';
+import { type Client, item, ORDERS, type OrdersKit, type Res, type Shopper } from './orders-test-kit.js';
 
 /*
  * Helpers of the order changes, fulfillments and aggregate tests.
@@ -12,7 +12,7 @@ export interface PlacedOrder {
   buyer: Shopper;
   productId: string;
   /** The order as its buyer reads it right after placing it. */
-  order: Record<string, any>;
+  order: Res['body'];
 }
 
 /** An order of `quantity` units of a new product with `stock` units, placed by a new visitor (or `buyer`). */
@@ -31,14 +31,14 @@ export async function placed(
 }
 
 /** The order as the owner reads it. */
-export async function orderOf(kit: OrdersKit, orderId: string): Promise<Record<string, any>> {
+export async function orderOf(kit: OrdersKit, orderId: string): Promise<Res['body']> {
   const res = await kit.owner.get(`${ORDERS}/${orderId}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order;
 }
 
 /** Activity types of the order's timeline, oldest first. */
-export const typesOf = (order: Record<string, any>): string[] => order.activities.map((a: { type: string }) => a.type);
+export const typesOf = (order: Res['body']): string[] => order.activities.map((a: { type: string }) => a.type);
 
 /** Rows of every order table (fulfillments too) and the outbox. */
 export async function allRows(kit: OrdersKit): Promise<Record<string, number>> {
