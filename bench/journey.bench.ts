@@ -10,7 +10,8 @@
  * the same child's bare Fastify route with one prepared SQLite upsert, called five times per purchase (the same
  * number of requests), measured in the same run on the same machine.
  *
- * Environment: BENCH_DURATION (seconds, default 10), MERX_BENCH_DATABASE_URL (PostgreSQL server to create the bench
+ * Environment: BENCH_DURATION (seconds, default 10), BENCH_CPU_PROF (a folder: profile the SQLite Merx child),
+ * MERX_BENCH_DATABASE_URL (PostgreSQL server to create the bench
  * database on; default the local test server). With BENCH_DURATION set the results go to
  * bench/.tmp/RESULTS-custom.md.
  */
@@ -326,7 +327,9 @@ async function main(): Promise<void> {
     log('journey bench: loopback, clients in this process, servers in child processes\n\nSQLite');
     const path = join(dir, 'journey.db');
     const shop = await seed(path);
-    const merx = await startServer(script, 'merx', path);
+    // BENCH_CPU_PROF=<dir>: the Merx child writes a V8 CPU profile there when it stops.
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const merx = await startServer(script, 'merx', path, prof);
     try {
       const m = await measure('SQLite', merx, shop, []);
       rows.push(m);

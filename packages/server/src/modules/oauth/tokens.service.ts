@@ -27,8 +27,13 @@ export interface AccessClaims {
 export const ACCESS_TOKEN_TTL = 14_400;
 export const REFRESH_TOKEN_PREFIX = 'merx_rt_';
 
+/** Checked access tokens remembered per process. */
+const VERIFIED_CACHE_SIZE = 20_000;
+
 /** Access tokens (signed JWTs) and refresh tokens (random, stored hashed, not rotated on use). */
 export function createTokenService(deps: { db: Kysely<Database>; clock: Clock; keys: SigningKeys; issuer: string }) {
+  /** Access tokens whose signature was checked, with their claims and expiry (seconds), oldest first. */
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     db: deps.db,
     async issueAccess(claims: AccessClaims): Promise<{ accessToken: string; expiresIn: number }> {
@@ -46,8 +51,28 @@ export function createTokenService(deps: { db: Kysely<Database>; clock: Clock; k
       return { accessToken, expiresIn: ACCESS_TOKEN_TTL };
     },
 
-    /** The claims of a valid access token; `null` when it is malformed, forged or expired. */
+    /**
+     * The claims of a valid access token; `null` when it is malformed, forged or expired. A token whose signature
+     * was checked is remembered until it expires (bounded, oldest dropped first): its claims cannot change, and
+     * checking an ES256 signature on every request of a busy storefront is the larger part of resolving its caller.
+     * Revocation (members, staff) is checked by the caller resolver on every request all the same.
+     */
     async verifyAccess(token: string): Promise<AccessClaims | null> {
+      const nowSeconds = deps.clock.now().getTime() / 1000;
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > nowSeconds) return known.claims;
+        verified.delete(token);
+      }
+      const claims = await this.verifySignature(token);
+      if (claims) {
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+      }
+      return claims?.claims ?? null;
+    },
+
+    async verifySignature(token: string): Promise<{ claims: AccessClaims; exp: number } | null> {
       try {
         const { payload } = await jwtVerify(
           token,
@@ -62,7 +87,8 @@ export function createTokenService(deps: { db: Kysely<Database>; clock: Clock; k
         if (role !== 'visitor' && role !== 'member' && role !== 'staff') return null;
         if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.rid !== 'string')
           return null;
-        return {
+        if (typeof payload.exp !== 'number') return null;
+        const claims: AccessClaims = {
           role,
           sub: payload.sub,
           cid: payload.cid,
@@ -70,6 +96,7 @@ export function createTokenService(deps: { db: Kysely<Database>; clock: Clock; k
           ...(typeof payload.srole === 'string' ? { srole: payload.srole as StaffRole } : {}),
           ...(Array.isArray(payload.perms) ? { perms: payload.perms.map(String) } : {}),
         };
+        return { claims, exp: payload.exp };
       } catch {
         return null;
       }
