@@ -143,6 +143,16 @@ describe('POST /_api/merx/v1/payments/pay with the test cards', () => {
     const thisMonth = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String(now.getUTCFullYear()).slice(2)}`;
     expect((await kit.pay(shopper, orderId, TEST_CARDS.approves, thisMonth)).status).toBe(200);
   });
+  it('charges only what is left to collect after a manual payment', async () => {
+    const p = await kit.stocked(5);
+    const { orderId, shopper } = await kit.order(p.id);
+    const manual = await kit.owner.post(`/ecom/v1/payments-collector/orders/${orderId}/manual-payment`, {
+      amount: '10',
+    });
+    expect(manual.body.order.paymentStatus).toBe('PARTIALLY_PAID');
+    const res = await kit.pay(shopper, orderId);
+    expect(res.body).toMatchObject({ paymentStatus: 'PAID', transaction: { amount: { amount: '16.6' } } });
+  });
 });
 
 describe('pay refusals', () => {

@@ -97,6 +97,59 @@ function restockedUnits(units: readonly LineQuantity[], info: TriggerRefundReque
   });
 }
 
+/** A checked refund: its amount, who pays it back, the units refunded and restocked. */
+interface RefundOf {
+  amountMinor: number;
+  split: Split[];
+  units: LineQuantity[];
+  restock: LineQuantity[];
+  shipping: boolean;
+  /** Nothing is left to refund after it. */
+  full: boolean;
+}
+
+/** Checks and plans a refund on the order as it is (planRefund does the amounts); refuses without writing. */
+function refundOf(state: OrderState, input: TriggerRefundRequest, now: string): RefundOf {
+  const transactions = domainTransactions(state.transactions);
+  const items = (input.details?.items ?? []).map((i) => ({ lineItemId: i.lineItemId, quantity: i.quantity }));
+  items.forEach((item, i) => {
+    if (items.findIndex((x) => x.lineItemId === item.lineItemId) !== i)
+      throw invalid(`details.items[${i}].lineItemId`, 'names a line item twice', 'VALIDATION');
+  });
+  const shipping = input.details?.shippingIncluded === true;
+  if (shipping && state.transactions.some((t) => t.kind === 'REFUND' && t.details.shippingIncluded === true))
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      paymentErrorCodes.shippingAlreadyRefunded,
+      'The shipping was already refunded',
+    );
+  const named = input.payments?.length ? namedPayments(state, input.payments, now) : undefined;
+  const fixed = named?.every((n) => n.amountMinor !== undefined)
+    ? named.reduce((a, n) => a + (n.amountMinor ?? 0), 0)
+    : undefined;
+  const plan = planRefund(
+    state.order,
+    transactions,
+    {
+      ...(fixed !== undefined ? { amountMinor: fixed } : {}),
+      lineItems: items,
+      refundShipping: shipping,
+      restock: false,
+    },
+    { now },
+  );
+  const full = paymentSummaryOf(transactions).refundable === plan.amountMinor;
+  const units = refundedUnits(state, items, full);
+  return {
+    amountMinor: plan.amountMinor,
+    split: named ? fill(named, plan.amountMinor) : plan.payments,
+    units,
+    restock: restockedUnits(units, input.sideEffects),
+    shipping,
+    full,
+  };
+}
+
 export function createRefunds(ctx: PaymentsContext) {
   const { orders, records } = ctx;
 
@@ -118,77 +171,54 @@ export function createRefunds(ctx: PaymentsContext) {
     return outcome.events;
   }
 
+  /** Returns each part through its payment's provider, or records it as refunded by hand. */
+  async function payBack(
+    uow: UnitOfWork,
+    state: OrderState,
+    now: string,
+    split: readonly Split[],
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    for (const part of split) {
+      const payment = state.transactions.find((t) => t.id === part.paymentId);
+      if (!payment) throw paymentNotFound(part.paymentId);
+      const result = part.manual
+        ? null
+        : await providers[payment.provider].refund({
+            providerTransactionId: payment.providerTransactionId,
+            amountMinor: part.amountMinor,
+          });
+      await addTransaction(records, uow, state, now, {
+        kind: 'REFUND',
+        status: result?.status ?? 'SUCCEEDED',
+        amountMinor: part.amountMinor,
+        provider: payment.provider,
+        providerTransactionId: result?.providerTransactionId ?? null,
+        paymentId: payment.id,
+        details: { ...details, manual: part.manual },
+      });
+    }
+  }
+
   /** trigger-refund: full or partial, by amount and/or lines, shipping or not, restocking as asked. */
   async function trigger(orderId: string, input: TriggerRefundRequest) {
-    let refundId = '';
+    const refundId = newId();
     const state = await changeOrder(orders, records, orderId, async (uow, st, now) => {
-      const transactions = domainTransactions(st.transactions);
-      const items = (input.details?.items ?? []).map((i) => ({ lineItemId: i.lineItemId, quantity: i.quantity }));
-      items.forEach((item, i) => {
-        if (items.findIndex((x) => x.lineItemId === item.lineItemId) !== i)
-          throw invalid(`details.items[${i}].lineItemId`, 'names a line item twice', 'VALIDATION');
-      });
-      const shipping = input.details?.shippingIncluded === true;
-      if (shipping && st.transactions.some((t) => t.kind === 'REFUND' && t.details.shippingIncluded === true))
-        throw new AppError(
-          'FAILED_PRECONDITION',
-          paymentErrorCodes.shippingAlreadyRefunded,
-          'The shipping was already refunded',
-        );
-      const named = input.payments?.length ? namedPayments(st, input.payments, now) : undefined;
-      const fixed = named?.every((n) => n.amountMinor !== undefined)
-        ? named.reduce((a, n) => a + (n.amountMinor ?? 0), 0)
-        : undefined;
-      const plan = planRefund(
-        st.order,
-        transactions,
-        {
-          ...(fixed !== undefined ? { amountMinor: fixed } : {}),
-          lineItems: items,
-          refundShipping: shipping,
-          restock: false,
-        },
-        { now },
-      );
-      const split = named ? fill(named, plan.amountMinor) : plan.payments;
-      const summary = paymentSummaryOf(transactions);
-      const units = refundedUnits(st, items, summary.refundable === plan.amountMinor);
-      const toRestock = restockedUnits(units, input.sideEffects);
-      refundId = newId();
-      const details = {
+      const r = refundOf(st, input, now);
+      await payBack(uow, st, now, r.split, {
         refundId,
-        lineItems: units,
-        shippingIncluded: shipping,
+        lineItems: r.units,
+        shippingIncluded: r.shipping,
         ...(input.details?.reason ? { reason: input.details.reason } : {}),
-      };
-      for (const part of split) {
-        const payment = st.transactions.find((t) => t.id === part.paymentId);
-        if (!payment) throw paymentNotFound(part.paymentId);
-        const result = part.manual
-          ? null
-          : await providers[payment.provider].refund({
-              providerTransactionId: payment.providerTransactionId,
-              amountMinor: part.amountMinor,
-            });
-        await addTransaction(records, uow, st, now, {
-          kind: 'REFUND',
-          status: result?.status ?? 'SUCCEEDED',
-          amountMinor: part.amountMinor,
-          provider: payment.provider,
-          providerTransactionId: result?.providerTransactionId ?? null,
-          paymentId: payment.id,
-          details: { ...details, manual: part.manual },
-        });
-      }
-      for (const unit of units) {
+      });
+      for (const unit of r.units) {
         const line = st.order.lines.find((l) => l.id === unit.lineItemId);
         if (line) line.refundedQuantity = (line.refundedQuantity ?? 0) + unit.quantity;
       }
-      const events: NewEvent[] = toRestock.length > 0 ? await restock(uow, st, toRestock, now) : [];
-      const full = summary.refundable === plan.amountMinor;
-      await addActivity(records, uow, st, now, full ? 'ORDER_REFUNDED' : 'PAYMENT_REFUNDED', {
+      const events: NewEvent[] = r.restock.length > 0 ? await restock(uow, st, r.restock, now) : [];
+      await addActivity(records, uow, st, now, r.full ? 'ORDER_REFUNDED' : 'PAYMENT_REFUNDED', {
         refundId,
-        amountMinor: plan.amountMinor,
+        amountMinor: r.amountMinor,
       });
       return { events, modifiedFields: ['paymentStatus', 'lineItems'] };
     });
