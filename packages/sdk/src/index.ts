@@ -63,7 +63,9 @@ export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
 export { type CouponsModule, coupons, type DiscountRulesModule, discountRules } from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
 export { type MembersModule, members } from './modules/members.js';
-export { type OrdersModule, type OrdersSettingsModule, orders, ordersSettings } from './modules/orders.js';
+export { type OrderFulfillmentsModule, orderFulfillments } from './modules/order-fulfillments.js';
+export { type OrdersModule, orders } from './modules/orders.js';
+export { type OrdersSettingsModule, ordersSettings } from './modules/orders-settings.js';
 export { type ProductsModule, products } from './modules/products.js';
 export {
   fetchPublicConfig,

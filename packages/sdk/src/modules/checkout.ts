@@ -85,6 +85,19 @@ export function checkout(transport: Transport) {
         [id, options],
         o,
       ),
+    /** Places the order and charges the card (test gateway) or marks it paid offline, in one call. */
+    createOrderAndCharge: (
+      id: string,
+      options: Omit<In<typeof c.createOrderAndChargeRequest>, 'id'>,
+      o?: CallOptions,
+    ) =>
+      call<Out<typeof c.createOrderAndChargeResponse>>('createOrderAndCharge', {
+        method: 'POST',
+        path: at(id, '/create-order-and-charge'),
+        body: options,
+        args: [id, { ...options, ...(options.card ? { card: '<redacted>' } : {}) }],
+        options: o,
+      }),
     markCheckoutAsCompleted: (id: string, options: { orderId?: string } = {}, o?: CallOptions) =>
       post<Empty>('markCheckoutAsCompleted', id, '/mark-as-completed', options, [id, options], o),
   };

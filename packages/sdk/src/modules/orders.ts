@@ -129,7 +129,7 @@ export function orders(transport: Transport) {
         o,
       ),
     deleteActivity: (identifiers: { id: string; activityId: string }, o?: CallOptions) =>
-      admin<Activity>(
+      admin<OrderResponse>(
         'deleteActivity',
         'DELETE',
         fillPath(`${BASE}/{id}/activities/{activityId}`, identifiers),
@@ -214,7 +214,7 @@ export function orders(transport: Transport) {
         o,
       ),
     getRefundabilityStatus: (ecomOrderId: string, o?: CallOptions) =>
-      admin<Out<typeof c.refundabilityResponse>>(
+      admin<Out<typeof c.paymentsRefundabilityResponse>>(
         'getRefundabilityStatus',
         'GET',
         collector(ecomOrderId, 'refundability'),
@@ -294,30 +294,3 @@ export function orders(transport: Transport) {
 }
 
 export type OrdersModule = ReturnType<typeof orders>;
-
-/** Orders settings (`/ecom/v1/orders-settings`): elevated only. */
-export function ordersSettings(transport: Transport) {
-  const call = caller(transport, 'ordersSettings');
-  const path = '/ecom/v1/orders-settings';
-  return {
-    getOrdersSettings: (o?: CallOptions) =>
-      call<Out<typeof c.ordersSettingsResponse>>('getOrdersSettings', {
-        method: 'GET',
-        path,
-        args: [],
-        options: o,
-        elevated: true,
-      }),
-    updateOrdersSettings: (settings: In<typeof c.updateOrdersSettingsRequest>['ordersSettings'], o?: CallOptions) =>
-      call<Out<typeof c.ordersSettingsResponse>>('updateOrdersSettings', {
-        method: 'PATCH',
-        path,
-        body: { ordersSettings: settings },
-        args: [settings],
-        options: o,
-        elevated: true,
-      }),
-  };
-}
-
-export type OrdersSettingsModule = ReturnType<typeof ordersSettings>;
