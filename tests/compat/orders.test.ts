@@ -155,6 +155,23 @@ describe('a purchase through @wix/ecom', () => {
     );
   });
 
+  it('shows the orders a visitor placed in their account once they sign in', async () => {
+    const client = shop();
+    await client.currentCart.addToCurrentCart({ lineItems: [lamp(1)] });
+    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
+      channelType: 'WEB',
+      email: 'sam@example.com',
+      shippingAddress: address,
+      selectedShippingOption: { code: standardId },
+    });
+    const { orderId } = await client.checkout.createOrder(checkoutId as string);
+    const member = await server.services.identity.signOn({ loginId: { email: `s${Date.now()}@example.com` } });
+    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey));
+    const mine = await client.orders.searchOrders({});
+    expect(mine.orders?.map((o) => o._id)).toEqual([orderId]);
+    expect(mine.orders?.[0]?.buyerInfo?.memberId).toBe(member.identity.id);
+  });
+
   it("keeps a member's cart apart from a visitor's and merges the visitor's at sign-in", async () => {
     const visitor = shop();
     await visitor.currentCart.addToCurrentCart({ lineItems: [lamp(1)] });

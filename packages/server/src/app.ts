@@ -187,6 +187,10 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
   // ... and so do their open checkouts.
   oauth.onMemberSignIn((uow, visitorId, memberId) => checkout.services.adoptVisitorCheckouts(uow, visitorId, memberId));
+  // ... and so do the orders they placed as a visitor.
+  oauth.onMemberSignIn((uow, visitorId, memberId) =>
+    orders.services.orders.adoptVisitorOrders(uow, visitorId, memberId),
+  );
   const variants = createVariantService(deps, products);
   const media = createMediaService(deps, products);
   const bulk = createBulkService(deps, products);

@@ -92,6 +92,8 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
         const checkout = core.present(priced);
         const { result, events } = await writer.write(uow, orderId, priced, checkout);
         const c = state.checkout;
+        const ruleIds = priced.totals.appliedDiscounts.flatMap((d) => (d.discountRule ? [d.discountRule.id] : []));
+        await others.discounts.recordDiscountRuleUse(uow.trx, ruleIds);
         if (c.couponId) {
           const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
           if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);

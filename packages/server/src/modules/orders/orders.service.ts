@@ -165,6 +165,20 @@ export function createOrdersService(s: OrdersServiceDeps) {
       };
     },
 
+    /**
+     * Hands the orders a visitor placed to the member they signed in as (so that the account shows them), in the
+     * sign-in's unit of work; returns how many.
+     */
+    async adoptVisitorOrders(uow: UnitOfWork, visitorId: string, memberId: string): Promise<number> {
+      const result = await uow.trx
+        .updateTable('orders')
+        .set({ owner_kind: 'member', owner_id: memberId })
+        .where('owner_kind', '=', 'visitor')
+        .where('owner_id', '=', visitorId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** create-order of a checkout: the order, or the one already placed from it. */
     async placeFromCheckout(
       caller: Caller,
