@@ -80,6 +80,8 @@ export {
   redirects,
 } from './modules/redirects.js';
 export { type ShippingOptionsModule, shippingOptions } from './modules/shipping-options.js';
+export { type TaxesModule, taxes } from './modules/taxes.js';
+export { type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
 export {
   DEFAULT_PAGE_SIZE,
   type Filter,

@@ -8,6 +8,8 @@ import { orders } from '../modules/orders.js';
 import { ordersSettings } from '../modules/orders-settings.js';
 import { products } from '../modules/products.js';
 import { shippingOptions } from '../modules/shipping-options.js';
+import { taxes } from '../modules/taxes.js';
+import { tipSettings } from '../modules/tip-settings.js';
 import { type SdkKit, startSdkKit, unique } from './kit.js';
 
 let kit: SdkKit;
@@ -274,5 +276,49 @@ describe('orders in the back office', () => {
     await expect(shop.orders.cancelOrder('o')).rejects.toMatchObject({ code: 'ELEVATED_CLIENT_REQUIRED' });
     await expect(shop.orders.triggerRefund('o', [])).rejects.toMatchObject({ code: 'ELEVATED_CLIENT_REQUIRED' });
     await expect(shop.ordersSettings.getOrdersSettings()).rejects.toMatchObject({ code: 'ELEVATED_CLIENT_REQUIRED' });
+  });
+});
+
+describe('tax, fees and tip settings', () => {
+  it('manages tax regions and settings, additional fees and tip settings', async () => {
+    const admin = kit.admin({ taxes, tipSettings });
+    const { taxRegion } = await admin.taxes.createTaxRegion({
+      country: 'US',
+      subdivision: 'NY',
+      rateType: 'MANUAL_RATE',
+      jurisdictions: [{ name: 'New York', type: 'STATE', rate: '0.04' }],
+    });
+    expect((await admin.taxes.getTaxRegion(taxRegion.id)).taxRegion.jurisdictions[0]?.rate).toBe('0.04');
+    await admin.taxes.updateTaxRegion(taxRegion.id, { shippingTaxable: true });
+    expect((await admin.taxes.listTaxRegions()).taxRegions.map((r) => r.id)).toContain(taxRegion.id);
+    await admin.taxes.deleteTaxRegion(taxRegion.id);
+    const { taxSettings: settings } = await admin.taxes.getTaxSettings();
+    const changed = await admin.taxes.updateTaxSettings({ taxIncludedInItemPrices: !settings.taxIncludedInItemPrices });
+    expect(changed.taxSettings.taxIncludedInItemPrices).toBe(!settings.taxIncludedInItemPrices);
+    await admin.taxes.updateTaxSettings({ taxIncludedInItemPrices: settings.taxIncludedInItemPrices });
+
+    const { additionalFee } = await admin.taxes.createAdditionalFee({
+      type: 'HANDLING_FEE',
+      name: 'Handling',
+      amount: '2',
+      active: false,
+    });
+    await admin.taxes.updateAdditionalFee(additionalFee.id, { amount: '3' });
+    expect((await admin.taxes.getAdditionalFee(additionalFee.id)).additionalFee.amount).toBe('3');
+    expect((await admin.taxes.listAdditionalFees()).additionalFees.map((f) => f.id)).toContain(additionalFee.id);
+    await admin.taxes.deleteAdditionalFee(additionalFee.id);
+
+    const { tipSettings: tips } = await admin.tipSettings.createTipSettings({
+      tipType: 'PERCENTAGE',
+      presets: [{ value: 10 }, { value: 15, default: true }],
+    });
+    const updated = await admin.tipSettings.updateTipSettings({
+      id: tips.id,
+      allowCustomAmount: true,
+      revision: tips.revision,
+    });
+    expect(updated.tipSettings.allowCustomAmount).toBe(true);
+    expect((await admin.tipSettings.queryTipSettings().eq('id', tips.id).find()).items).toHaveLength(1);
+    await admin.tipSettings.deleteTipSettings(tips.id);
   });
 });
