@@ -67,6 +67,25 @@ export function createCheckoutRepo(dialect: DialectName) {
     ];
   }
 
+  /**
+   * PostgreSQL evaluates a statement's subqueries on the snapshot taken BEFORE it waited for the row lock, so a
+   * RETURNING that read the lines could miss what the change it waited for committed. There the lock is taken
+   * first and the state read in a second statement (READ COMMITTED: a new snapshot, after the other committed).
+   */
+  async function lockThenRead(
+    ex: Executor,
+    locked: { id: string } | undefined,
+    requestedIds: readonly string[],
+  ): Promise<CheckoutState | undefined> {
+    if (!locked) return undefined;
+    const row = await ex
+      .selectFrom('checkouts')
+      .select(stateColumns(ex, requestedIds))
+      .where('checkouts.id', '=', locked.id)
+      .executeTakeFirst();
+    return row && stateOf(row as StateRow);
+  }
+
   return {
     /** The checkout with lines and catalog (one statement), or undefined. */
     async find(ex: Executor, id: string): Promise<CheckoutState | undefined> {
@@ -105,13 +124,14 @@ export function createCheckoutRepo(dialect: DialectName) {
       now: string,
       requestedIds: readonly string[] = [],
     ): Promise<CheckoutState | undefined> {
-      const row = await ex
+      const query = ex
         .updateTable('checkouts')
         .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: now }))
         .where('checkouts.id', '=', id)
-        .where('checkouts.completed', '=', 0)
-        .returning(stateColumns(ex, requestedIds))
-        .executeTakeFirst();
+        .where('checkouts.completed', '=', 0);
+      if (dialect === 'postgres')
+        return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), requestedIds);
+      const row = await query.returning(stateColumns(ex, requestedIds)).executeTakeFirst();
       return row && stateOf(row as StateRow);
     },
 
@@ -120,7 +140,7 @@ export function createCheckoutRepo(dialect: DialectName) {
      * The caller's transaction rolls back if the order cannot be placed, so the checkout stays open then.
      */
     async takeForOrder(ex: Executor, id: string, now: string, orderId: string): Promise<CheckoutState | undefined> {
-      const row = await ex
+      const query = ex
         .updateTable('checkouts')
         .set((eb) => ({
           revision: eb('checkouts.revision', '+', 1),
@@ -130,9 +150,9 @@ export function createCheckoutRepo(dialect: DialectName) {
           order_id: orderId,
         }))
         .where('checkouts.id', '=', id)
-        .where('checkouts.completed', '=', 0)
-        .returning(stateColumns(ex, []))
-        .executeTakeFirst();
+        .where('checkouts.completed', '=', 0);
+      if (dialect === 'postgres') return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), []);
+      const row = await query.returning(stateColumns(ex, [])).executeTakeFirst();
       return row && stateOf(row as StateRow);
     },
 

@@ -3,7 +3,7 @@ import { fulfilledQuantities, paymentSummaryOf } from '@merx/domain';
 import { compact, priceOf, type WireContext } from '../cart/cart.mapper.js';
 import type { CartOwner } from '../cart/cart.types.js';
 import { domainTransactions } from './orders.rows.js';
-import type { ActivityRecord, FulfillmentRecord, OrderState, TransactionRecord } from './orders.types.js';
+import type { ActivityRecord, FulfillmentRecord, OrderRecord, OrderState, TransactionRecord } from './orders.types.js';
 
 /*
  * An order on the wire: what the buyer saw at checkout (frozen in `data`), the live statuses, the balance from the
@@ -39,6 +39,22 @@ export function activityWire(a: ActivityRecord) {
         : undefined,
     authorEmail: a.author ?? undefined,
   }) as Order['activities'][number];
+}
+
+/**
+ * The ORDER_PLACED entry every timeline starts with: the order's creation itself (its id is the order's), so that
+ * placing an order writes no activity row.
+ */
+export function placedActivity(o: OrderRecord): ActivityRecord {
+  return {
+    id: o.id,
+    orderId: o.id,
+    type: 'ORDER_PLACED',
+    author: null,
+    data: {},
+    createdDate: o.createdDate,
+    updatedDate: o.createdDate,
+  };
 }
 
 export function transactionWire(t: TransactionRecord, ctx: WireContext) {
@@ -110,7 +126,7 @@ export function orderWire(state: OrderState, locale: string): Order {
     seenByAHuman: d.seenByAHuman,
     taxSummary: d.taxSummary,
     appliedDiscounts: d.appliedDiscounts,
-    activities: state.activities.map(activityWire),
+    activities: [placedActivity(o), ...state.activities].map(activityWire),
     createdBy: createdByOf(o.owner),
     channelInfo: { type: d.channelType },
     ...(o.checkoutId ? { checkoutId: o.checkoutId } : {}),

@@ -7,16 +7,14 @@ import {
 import type { UnitOfWork } from '@merx/db';
 import { paymentStatusOf } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
-import { newId } from '../../lib/ids.js';
 import { compact } from '../cart/cart.mapper.js';
 import type { OrderWriter, PricedCheckout } from '../checkout/index.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
 import { orderWire } from './orders.mapper.js';
 import type { OrdersRepo } from './orders.repo.js';
-import { activityRowOf } from './orders.rows.js';
 import type { OrdersSettingsService } from './orders.settings.js';
-import type { ActivityRecord, OrderData, OrderRecord, OrderState, StoredLine } from './orders.types.js';
+import type { OrderData, OrderRecord, OrderState, StoredLine } from './orders.types.js';
 
 /** What create-order answers (WIRE.md 5.2). */
 export interface PlacedOrder {
@@ -183,21 +181,9 @@ export async function orderWriter(
         purchasedDate: approved ? now : null,
         revision: 1,
       };
-      const placed: ActivityRecord = {
-        id: newId(),
-        orderId: id,
-        type: 'ORDER_PLACED',
-        author: null,
-        data: {},
-        createdDate: now,
-        updatedDate: now,
-      };
+      // The timeline's first entry, ORDER_PLACED, is the order's own creation (see `placedActivity`): no row.
       await p.repo.insert(uow.trx, order);
-      await p.repo.insertActivities(uow.trx, [activityRowOf(placed)]);
-      const entity = orderWire(
-        { order, transactions: [], activities: [placed], fulfillments: [] },
-        p.deps.store().locale,
-      );
+      const entity = orderWire({ order, transactions: [], activities: [], fulfillments: [] }, p.deps.store().locale);
       events.push({ type: orderEventTypes.created, entityId: id, payload: { entity } });
       if (approved) events.push({ type: orderEventTypes.approved, entityId: id, payload: { order: entity } });
       return { result: answer(order), events };

@@ -61,9 +61,22 @@ export function createOrdersRepo(dialect: DialectName) {
 
     /**
      * Starts a change inside the transaction `ex`: bumps the order's revision and returns it with its related rows,
-     * in ONE statement. The row lock orders concurrent changes of the same order. Undefined: no such order.
+     * in ONE statement on SQLite (two on PostgreSQL, see below). The row lock orders concurrent changes of the same
+     * order. Undefined: no such order.
      */
     async take(ex: Executor, id: string, now: string): Promise<OrderState | undefined> {
+      if (dialect === 'postgres') {
+        // PostgreSQL evaluates a statement's subqueries on the snapshot taken BEFORE it waited for the row lock, so
+        // a RETURNING that read the related rows could miss what the change it waited for committed. Lock first,
+        // then read in a new statement (READ COMMITTED: a new snapshot, after the other change committed).
+        const locked = await ex
+          .updateTable('orders')
+          .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: now }))
+          .where('orders.id', '=', id)
+          .returning('orders.id')
+          .executeTakeFirst();
+        return locked && this.find(ex, id);
+      }
       const row = await ex
         .updateTable('orders')
         .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: now }))
