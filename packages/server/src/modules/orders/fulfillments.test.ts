@@ -282,3 +282,75 @@ describe('POST /ecom/v1/fulfillments/orders/bulk/create-fulfillments', () => {
     });
   });
 });
+
+describe('races', () => {
+  it('lets exactly as many simultaneous fulfillments through as the line has units', async () => {
+    const { orderId, order } = await placed(kit, { quantity: 3 });
+    const lineItems = [{ id: order.lineItems[0].id, quantity: 1 }];
+    const results = await Promise.all(Array.from({ length: 8 }, () => create(orderId, lineItems)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const refused of results.filter((r) => r.status !== 200))
+      expectAppError(refused, 400, 'FULFILLMENT_QUANTITY_EXCEEDS_REMAINING');
+    const now = await orderOf(kit, orderId);
+    expect(now.fulfillmentStatus).toBe('FULFILLED');
+    expect(now.lineItems[0].fulfilledQuantity).toBe(3);
+    expect(typesOf(now)).toEqual(['ORDER_PLACED', 'ORDER_FULFILLED']);
+    const rows = await kit.server.merx.db
+      .selectFrom('order_fulfillments')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('sees a fulfillment committed while it waited for the order (PostgreSQL row lock)', async () => {
+    // SQLite has one writer at a time: a change never waits for another in the middle of its statement.
+    if (kit.server.merx.dialect !== 'postgres') return;
+    const { orderId, order } = await placed(kit, { quantity: 1 });
+    const lineId = order.lineItems[0].id;
+    const now = new Date().toISOString();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holder = kit.server.merx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('orders')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', orderId)
+        .execute();
+      await trx
+        .insertInto('order_fulfillments')
+        .values({
+          id: `held-${orderId}`,
+          order_id: orderId,
+          line_items: JSON.stringify([{ id: lineId, quantity: 1 }]),
+          tracking_info: null,
+          created_date: now,
+          updated_date: now,
+        })
+        .execute();
+      await released;
+    });
+    const waiting = create(orderId, [{ id: lineId, quantity: 1 }]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holder;
+    expectAppError(await waiting, 400, 'FULFILLMENT_QUANTITY_EXCEEDS_REMAINING');
+  });
+
+  it('gives stock back once when the same order is canceled twice at the same time', async () => {
+    const { orderId, productId } = await placed(kit, { quantity: 3, stock: 10 });
+    const cancel = () => kit.owner.post(`${ORDERS}/${orderId}/cancel`, { restockAllItems: true });
+    const results = await Promise.all([cancel(), cancel(), cancel()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(await kit.stockOf(productId)).toBe(10);
+    const back = await kit.server.merx.db
+      .selectFrom('inventory_changes')
+      .select('delta')
+      .where('order_id', '=', orderId)
+      .where('cause', '=', 'REVERT_INVENTORY_CHANGE')
+      .execute();
+    expect(back.map((r) => Number(r.delta))).toEqual([3]);
+  });
+});

@@ -444,3 +444,16 @@ describe('activities', () => {
     });
   });
 });
+
+describe('races', () => {
+  it('lets the later of two simultaneous changes see the earlier one (the answers and the events are whole)', async () => {
+    const { orderId } = await placed(kit);
+    const add = (message: string) =>
+      kit.owner.post(`${ORDERS}/${orderId}/activities`, { activity: { merchantComment: { message } } });
+    const [a, b] = await Promise.all([add('one'), add('two')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const lengths = [a, b].map((r) => r.body.order.activities.length).sort();
+    expect(lengths).toEqual([2, 3]);
+    expect(typesOf(await orderOf(kit, orderId))).toEqual(['ORDER_PLACED', 'MERCHANT_COMMENT', 'MERCHANT_COMMENT']);
+  });
+});
