@@ -27,6 +27,7 @@ import {
   stableJson,
   withoutNulls,
 } from './orders.changes.timeline.js';
+import { placedActivity } from './orders.mapper.js';
 import type { OrderChange, OrdersService } from './orders.service.js';
 import type { OrderState } from './orders.types.js';
 
@@ -66,7 +67,10 @@ const activityNotFound = (activityId: string) =>
 
 /** Only hand-written activities change by hand; the rest is the order's history. */
 function editableActivity(state: OrderState, activityId: string) {
-  const activity = state.activities.find((a) => a.id === activityId);
+  // ORDER_PLACED is the order's creation itself (no row; its id is the order's).
+  const activity =
+    state.activities.find((a) => a.id === activityId) ??
+    (activityId === state.order.id ? placedActivity(state.order) : undefined);
   if (!activity) throw activityNotFound(activityId);
   if (activity.type !== orderActivityTypes.merchantComment && activity.type !== orderActivityTypes.customActivity)
     throw new AppError(
