@@ -44,3 +44,11 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// The storefront: Vite builds the React shop into apps/storefront/dist, which the server serves at `/`.
+const { build: viteBuild } = await import('vite');
+await viteBuild({
+  root: new URL('apps/storefront/', root).pathname,
+  configFile: new URL('apps/storefront/vite.config.ts', root).pathname,
+  logLevel: 'warn',
+});

@@ -62,6 +62,7 @@ export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
 export { type CouponsModule, coupons, type DiscountRulesModule, discountRules } from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
+export { type MemberFactorsModule, memberFactors, type TotpEnrolment } from './modules/member-factors.js';
 export { type MembersModule, members } from './modules/members.js';
 export { type OrderFulfillmentsModule, orderFulfillments } from './modules/order-fulfillments.js';
 export { type OrdersModule, orders } from './modules/orders.js';

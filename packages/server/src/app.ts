@@ -60,6 +60,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createShippingModule } from './modules/shipping/index.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
+import { registerStorefront } from './modules/storefront/storefront.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -321,6 +322,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     setHeaders: (res) => {
       res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
       res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  // The shop at `/` (when built): every other GET that no route above answers, except API and server paths.
+  registerStorefront(app, {
+    boot: async () => {
+      const store = await services.settings.store();
+      const client = await services.clients.firstOfKind('storefront');
+      const { name: storeName, currency, locale, logoUrl } = store;
+      return { storeName, currency, locale, logoUrl, storefrontClientId: client?.id };
     },
   });
 

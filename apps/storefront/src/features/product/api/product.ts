@@ -1,0 +1,52 @@
+import type { Cart, Product } from '@merx/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { setCartDrawerOpen } from '../../../lib/cart-drawer';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../../lib/catalog-ids';
+import { NotFoundError } from '../../../lib/errors';
+import { keys } from '../../../lib/query-keys';
+import { catalog, shop } from '../../../lib/shop';
+
+/** The product with this slug; a missing one is a 404 error. */
+export const productBySlugQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['product', slug],
+    queryFn: async (): Promise<Product> => {
+      const page = await catalog.products.queryProducts().eq('slug', slug).limit(1).find();
+      const product = page.items[0];
+      if (!product) throw new NotFoundError('Product not found');
+      return product;
+    },
+  });
+
+/** The variant the chosen options select, and which choices stay in stock with them. */
+export const availabilityQuery = (productId: string, selection: Record<string, string>) =>
+  queryOptions({
+    queryKey: ['availability', productId, selection],
+    queryFn: () => catalog.products.getProductOptionsAvailability(productId, selection),
+    enabled: Object.keys(selection).length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+/** Adds the product (its chosen options, or its only variant) to the cart and opens the cart drawer. */
+export function useAddToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { productId: string; selection: Record<string, string>; quantity: number }) => {
+      const options =
+        Object.keys(input.selection).length > 0 ? { options: input.selection } : { variantId: DEFAULT_VARIANT_ID };
+      const s = await shop();
+      return s.currentCart.addToCurrentCart({
+        lineItems: [
+          {
+            catalogReference: { appId: STORES_APP_ID, catalogItemId: input.productId, options },
+            quantity: input.quantity,
+          },
+        ],
+      });
+    },
+    onSuccess: ({ cart }: { cart: Cart }) => {
+      client.setQueryData(keys.cart, cart);
+      setCartDrawerOpen(true);
+    },
+  });
+}

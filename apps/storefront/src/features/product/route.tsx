@@ -1,0 +1,199 @@
+import type { Product } from '@merx/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { NotFound } from '../../components/not-found';
+import { usePageTitle } from '../../components/page-title';
+import { Price } from '../../components/price';
+import { ErrorState, Loading } from '../../components/states';
+import { isNotFound, messageOf } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { queryClient } from '../../lib/query-client';
+import { safeHtml } from '../../lib/rich-text';
+import { availabilityQuery, productBySlugQuery, useAddToCart } from './api/product';
+import { BackInStock } from './components/back-in-stock';
+import { Gallery, type GalleryImage } from './components/gallery';
+import { OptionPicker } from './components/option-picker';
+import './components/product.css';
+
+export function warm({ params }: LoaderFunctionArgs) {
+  if (params.slug) void queryClient.prefetchQuery(productBySlugQuery(params.slug));
+}
+
+const UNIT: Record<string, string> = { G: 'g', KG: 'kg', ML: 'ml', L: 'l', CL: 'cl', M: 'm', CM: 'cm', MM: 'mm' };
+
+/** "€1.12 / 100 g" from the product's price per unit data, when it has some. */
+function pricePerUnit(p: Product, price: number): string | undefined {
+  const u = p.pricePerUnitData;
+  if (!u?.totalQuantity || !u.baseQuantity) return undefined;
+  const per = (price / u.totalQuantity) * u.baseQuantity;
+  const unit = UNIT[u.baseMeasurementUnit ?? ''] ?? (u.baseMeasurementUnit ?? '').toLowerCase();
+  return `${formatMoney(per)} / ${u.baseQuantity === 1 ? '' : `${u.baseQuantity} `}${unit}`;
+}
+
+function imagesOf(p: Product): GalleryImage[] {
+  return (p.media?.items ?? [])
+    .filter((m) => m.image?.url)
+    .map((m) => ({ id: m.id ?? m.image?.url ?? '', url: m.image?.url ?? '', title: m.title }));
+}
+
+function ProductView({ product }: { product: Product }) {
+  const options = product.productOptions ?? [];
+  const [selection, setSelection] = useState<Record<string, string>>({});
+  const [quantity, setQuantity] = useState(1);
+  const [tried, setTried] = useState(false);
+  const availability = useQuery(availabilityQuery(product.id, selection));
+  const add = useAddToCart();
+  const images = useMemo(() => imagesOf(product), [product]);
+
+  const complete = options.every((o) => selection[o.name ?? '']);
+  const variant = complete ? availability.data?.selectedVariant : undefined;
+  const priceData = variant?.price ?? product.priceData;
+  const live = availability.data?.productOptions ?? options;
+  const inStock = (optionName: string) => (choice: string) =>
+    live.find((o) => o.name === optionName)?.choices?.find((c) => (c.description ?? c.value) === choice)?.inStock !==
+    false;
+
+  // The image of the last colour chosen (choice media), if it has one.
+  const focusId = useMemo(() => {
+    for (const o of options) {
+      const chosen = o.choices?.find((c) => (c.description ?? c.value) === selection[o.name ?? '']);
+      const id = chosen?.media?.mainMedia?.id;
+      if (id) return id;
+    }
+    return undefined;
+  }, [options, selection]);
+
+  const tracked = product.stock?.trackInventory;
+  const soldOut = complete
+    ? variant
+      ? variant.inStock === false
+      : availability.data?.availableForPurchase === false
+    : options.length === 0 && product.stock?.inStock === false;
+  const left = complete ? variant?.quantity : options.length === 0 ? product.stock?.quantity : undefined;
+  const stockText = soldOut
+    ? 'Out of stock'
+    : tracked && left !== undefined && left !== null && left <= 5
+      ? `Only ${left} left`
+      : complete || options.length === 0
+        ? 'In stock'
+        : product.stock?.inventoryStatus === 'PARTIALLY_OUT_OF_STOCK'
+          ? 'Some options are sold out'
+          : 'In stock';
+  const maxQuantity = tracked && left ? Math.max(1, left) : 99;
+  const unitPrice = priceData?.discountedPrice ?? priceData?.price ?? 0;
+  const perUnit = pricePerUnit(product, unitPrice);
+  const ribbon = product.ribbon || product.ribbons?.[0]?.text;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!complete || soldOut) return;
+    add.mutate({ productId: product.id, selection, quantity });
+  };
+  const missing = options.filter((o) => !selection[o.name ?? '']).map((o) => o.name);
+
+  return (
+    <article className="product">
+      <Gallery images={images} name={product.name} {...(focusId ? { focusId } : {})} />
+      <div className="product__info">
+        {ribbon ? <span className="ribbon ribbon--inline">{ribbon}</span> : null}
+        {product.brand ? <p className="product__brand">{product.brand}</p> : null}
+        <h1>{product.name}</h1>
+        {priceData?.formatted?.price ? (
+          <p className="product__price">
+            <Price price={priceData.formatted.price} discounted={priceData.formatted.discountedPrice} />
+          </p>
+        ) : null}
+        {perUnit ? <p className="muted small">{perUnit}</p> : null}
+        <form onSubmit={onSubmit} className="product__form" noValidate>
+          {options.map((o) => (
+            <OptionPicker
+              key={o.name}
+              option={o}
+              value={selection[o.name ?? '']}
+              inStock={inStock(o.name ?? '')}
+              onChange={(choice) => setSelection((s) => ({ ...s, [o.name ?? '']: choice }))}
+            />
+          ))}
+          <p
+            className={`stock ${soldOut ? 'stock--out' : complete || options.length === 0 ? 'stock--in' : 'stock--some'}`}
+            role="status"
+            aria-live="polite"
+          >
+            {stockText}
+          </p>
+          {soldOut ? (
+            <BackInStock productName={product.name} />
+          ) : (
+            <div className="product__buy">
+              <div className="field field--quantity">
+                <label htmlFor="quantity">Quantity</label>
+                <input
+                  id="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={maxQuantity}
+                  value={quantity}
+                  onChange={(e) =>
+                    setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(Number(e.target.value) || 1))))
+                  }
+                />
+              </div>
+              <button type="submit" className="button button--primary button--wide" disabled={add.isPending}>
+                {add.isPending ? 'Adding…' : 'Add to cart'}
+              </button>
+            </div>
+          )}
+          {tried && missing.length > 0 ? (
+            <p className="notice notice--error" role="alert">
+              Choose {missing.join(' and ').toLowerCase()} first.
+            </p>
+          ) : null}
+          {add.error ? (
+            <p className="notice notice--error" role="alert">
+              {messageOf(add.error)}
+            </p>
+          ) : null}
+        </form>
+        {product.description ? (
+          <section className="rich-text" aria-label="Description">
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to an allow-list by safeHtml */}
+            <div dangerouslySetInnerHTML={{ __html: safeHtml(product.description) }} />
+          </section>
+        ) : null}
+        {(product.additionalInfoSections ?? []).map((s) => (
+          <details key={s.title} className="info-section">
+            <summary>{s.title}</summary>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to an allow-list by safeHtml */}
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: safeHtml(s.description ?? '') }} />
+          </details>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+/** The product page: gallery, options with availability, stock, quantity, add to cart, description. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const { data: product, error, isPending, refetch } = useQuery(productBySlugQuery(slug));
+  usePageTitle(product?.name ?? (error ? 'Not found' : undefined));
+  if (isNotFound(error)) return <NotFound />;
+  return (
+    <div className="container">
+      <Breadcrumbs
+        trail={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: product?.name ?? 'Product' }]}
+      />
+      {isPending ? (
+        <Loading label="Loading the product…" />
+      ) : error ? (
+        <ErrorState error={error} retry={() => void refetch()} />
+      ) : (
+        <ProductView key={product.id} product={product} />
+      )}
+    </div>
+  );
+}

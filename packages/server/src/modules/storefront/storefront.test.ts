@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicAccess } from '../../http/auth.js';
+import { registerErrorHandler } from '../../http/error-handler.js';
+import { pageWithBoot, registerStorefront } from './storefront.routes.js';
+
+let dist: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'merx-shop-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>Shop</title></head><body></body></html>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("shop");'.repeat(50));
+  app = Fastify();
+  registerErrorHandler(app);
+  app.get('/healthz', { config: { access: publicAccess } }, async () => ({ status: 'ok' }));
+  app.get('/ecom/v1/carts/current', { config: { access: publicAccess } }, async () => ({ cart: {} }));
+  registerStorefront(app, {
+    dist,
+    boot: async () => ({ storeName: 'Tea & <Co>', currency: 'EUR', locale: 'de-DE', storefrontClientId: 'c1' }),
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the storefront at /', () => {
+  it('serves the shop page at / and at any shop path, with the boot data and the store name as title', async () => {
+    for (const url of ['/', '/shop?q=mug', '/product-page/chelsea-boot', '/account/orders/1', '/no-such-page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Tea &amp; &lt;Co></title>');
+      expect(res.body).toContain('"currency":"EUR"');
+      expect(res.body).not.toContain('<Co>"');
+    }
+  });
+
+  it('keeps the JSON 404 for unknown API and server paths', async () => {
+    for (const url of [
+      '/_api/nope',
+      '/ecom/v1/nope',
+      '/stores/v1/nope',
+      '/stores-reader/v1/nope',
+      '/oauth2/nope',
+      '/auth/nope',
+      '/v1/nope',
+      '/v2/nope',
+      '/media/nope.svg',
+      '/.well-known/nope',
+      '/assets/missing.js',
+      '/assets/..%2findex.html',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().details.applicationError.code, url).toBe('ROUTE_NOT_FOUND');
+    }
+    expect((await app.inject({ method: 'POST', url: '/shop' })).statusCode).toBe(404);
+  });
+
+  it('leaves the API routes as they are', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/ecom/v1/carts/current' })).json()).toEqual({ cart: {} });
+  });
+
+  it('serves hashed assets gzipped and cached for a year', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-type']).toContain('text/javascript');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('console.log("shop")');
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('escapes the boot data so that it cannot close its script tag', () => {
+    const html = pageWithBoot('<head><title>Shop</title></head>', {
+      storeName: '</script><script>alert(1)</script>',
+      currency: 'USD',
+      locale: 'en-US',
+    });
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script>');
+  });
+});
