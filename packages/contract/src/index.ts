@@ -6,5 +6,8 @@ export * from './ecom/orders.js';
 export * from './ecom/shipping.js';
 export * from './error-codes.js';
 export * from './events.js';
+export * from './iam/factors.js';
 export * from './iam/identity.js';
+export * from './iam/oauth.js';
+export * from './merx/back-office.js';
 export * from './stores/catalog-v1.js';

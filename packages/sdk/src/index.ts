@@ -57,13 +57,22 @@ export {
 } from './errors.js';
 export type { CallOptions, Transport } from './http.js';
 export type { ModuleFactory } from './module.js';
+export {
+  type AbandonedCheckout,
+  type AbandonedCheckoutsModule,
+  abandonedCheckouts,
+} from './modules/abandoned-checkouts.js';
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
 export { type CouponsModule, coupons, type DiscountRulesModule, discountRules } from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
+export { type InventoryChange, type InventoryChangesModule, inventoryChanges } from './modules/inventory-changes.js';
+export { type MailMessage, type MailMessagesModule, mailMessages } from './modules/mail-messages.js';
 export { type MemberFactorsModule, memberFactors, type TotpEnrolment } from './modules/member-factors.js';
+export { type MemberSettings, type MemberSettingsModule, memberSettings } from './modules/member-settings.js';
 export { type MembersModule, members } from './modules/members.js';
+export { type OAuthClient, type OAuthClientsModule, oauthClients } from './modules/oauth-clients.js';
 export { type OrderFulfillmentsModule, orderFulfillments } from './modules/order-fulfillments.js';
 export { type OrdersModule, orders } from './modules/orders.js';
 export { type OrdersSettingsModule, ordersSettings } from './modules/orders-settings.js';
@@ -81,6 +90,8 @@ export {
   redirects,
 } from './modules/redirects.js';
 export { type ShippingOptionsModule, shippingOptions } from './modules/shipping-options.js';
+export { type StaffMember, type StaffModule, type StaffRole, staff } from './modules/staff.js';
+export { type StoreSettings, type StoreSettingsModule, storeSettings } from './modules/store-settings.js';
 export { type TaxesModule, taxes } from './modules/taxes.js';
 export { type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
 export {

@@ -1,3 +1,4 @@
+import type * as c from '@merx/contract';
 import { type Clock, nowInSeconds, systemClock } from '../clock.js';
 import { MerxClientError, MerxOAuthError } from '../errors.js';
 import { createTransport, type Transport } from '../http.js';
@@ -56,11 +57,7 @@ export interface ParsedCallback {
   errorDescription?: string;
 }
 
-interface TokenAnswer {
-  access_token: string;
-  expires_in: number | string;
-  refresh_token?: string;
-}
+type TokenAnswer = c.TokenResponse;
 
 /**
  * Visitor and member sign-in (spec sections 4, 5, 8 and 9): visitor tokens minted on the first call and renewed

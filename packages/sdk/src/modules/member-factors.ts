@@ -8,12 +8,7 @@ const BASE = '/_api/merx/v1/members/me/factors';
 type One = { identity: c.Identity };
 
 /** What starting TOTP enrolment gives: the secret, its otpauth URL and a QR code (SVG markup) to scan. */
-export interface TotpEnrolment {
-  factorId: string;
-  secret: string;
-  otpauthUrl: string;
-  qrCodeSvg: string;
-}
+export type TotpEnrolment = c.TotpEnrolment;
 
 /** The signed-in member's second factors (`/_api/merx/v1/members/me/factors`): TOTP and emailed codes. */
 export function memberFactors(transport: Transport) {
@@ -41,7 +36,7 @@ export function memberFactors(transport: Transport) {
         options: o,
       }),
     /** Removes a second factor. */
-    removeFactor: (factorType: 'TOTP' | 'EMAIL', o?: CallOptions) =>
+    removeFactor: (factorType: c.MemberFactorType, o?: CallOptions) =>
       call<One>('removeFactor', {
         method: 'DELETE',
         path: fillPath(`${BASE}/{factorType}`, { factorType }),

@@ -1,14 +1,10 @@
+import type * as c from '@merx/contract';
 import type { Transport } from '../http.js';
 import { createTransport } from '../http.js';
 import { type CallOptions, caller } from '../module.js';
 
-/** What a storefront or back office needs to start (the contract package has no schema for it yet). */
-export interface PublicConfig {
-  storeName: string;
-  /** The OAuth client id a storefront signs visitors and members in with. */
-  storefrontClientId?: string;
-  backofficeClientId?: string;
-}
+/** What a storefront or back office needs to start: the store's name and its default OAuth client ids. */
+export type PublicConfig = c.PublicConfig;
 
 /** `GET /_api/merx/v1/public-config`: public, no token needed. */
 export function publicConfig(transport: Transport) {

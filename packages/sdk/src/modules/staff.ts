@@ -1,0 +1,52 @@
+import type * as c from '@merx/contract';
+import { fillPath } from '../encoding.js';
+import type { Transport } from '../http.js';
+import { type CallOptions, caller, type Empty, type In, type Out } from '../module.js';
+
+const BASE = '/_api/merx/v1/staff';
+
+export type StaffMember = c.StaffMember;
+export type StaffRole = c.StaffRole;
+
+/**
+ * Back-office accounts (Merx): list (`staff:read`), invite, change and remove (`staff:manage`). Elevated only; an
+ * API key acts with an owner's rights. Only owners invite, change or remove owners, and the last owner stays.
+ */
+export function staff(transport: Transport) {
+  const call = caller(transport, 'staff');
+  const at = (id: string) => fillPath(`${BASE}/{id}`, { id });
+  return {
+    listStaff: (o?: CallOptions) =>
+      call<Out<typeof c.listStaffResponse>>('listStaff', {
+        method: 'GET',
+        path: BASE,
+        args: [],
+        options: o,
+        elevated: true,
+      }),
+    /** Mails the person a link to set their password; the link is answered too. */
+    inviteStaff: (invitation: In<typeof c.inviteStaffRequest>, o?: CallOptions) =>
+      call<Out<typeof c.inviteStaffResponse>>('inviteStaff', {
+        method: 'POST',
+        path: `${BASE}/invitations`,
+        body: invitation,
+        args: [invitation],
+        options: o,
+        elevated: true,
+      }),
+    /** Role and permissions (permissions count for the `staff` role only); the account's sign-ins end. */
+    updateStaff: (id: string, patch: In<typeof c.updateStaffRequest>, o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('updateStaff', {
+        method: 'PATCH',
+        path: at(id),
+        body: patch,
+        args: [id, patch],
+        options: o,
+        elevated: true,
+      }),
+    removeStaff: (id: string, o?: CallOptions) =>
+      call<Empty>('removeStaff', { method: 'DELETE', path: at(id), args: [id], options: o, elevated: true }),
+  };
+}
+
+export type StaffModule = ReturnType<typeof staff>;
