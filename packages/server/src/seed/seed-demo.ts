@@ -98,5 +98,46 @@ export async function seedDemoStore(
       if (id) await services.collections.addProducts(id, [created.id]);
     }
   }
+  await seedDemoShipping(services);
   return { products: demoProducts.length, collections: demoCollections.length };
+}
+
+/**
+ * How the demo store delivers and taxes, so that a checkout can be completed out of the box: standard and express
+ * delivery in the US and Canada (standard free from $75), pickup at the shop, and New York state sales tax.
+ */
+async function seedDemoShipping(services: Services): Promise<void> {
+  const { shipping } = services;
+  const us = await shipping.deliveryRegions.create({ name: 'United States', destinations: [{ countryCode: 'US' }] });
+  const ca = await shipping.deliveryRegions.create({ name: 'Canada', destinations: [{ countryCode: 'CA' }] });
+  await shipping.shippingOptions.create({
+    title: 'Standard delivery',
+    deliveryRegionIds: [us.id, ca.id],
+    rates: [{ amount: '6' }],
+    freeShippingThreshold: '75',
+    estimatedDeliveryTime: '3–5 business days',
+  });
+  await shipping.shippingOptions.create({
+    title: 'Express delivery',
+    deliveryRegionIds: [us.id],
+    rates: [{ amount: '18' }],
+    estimatedDeliveryTime: '1–2 business days',
+  });
+  await shipping.shippingOptions.create({
+    title: 'Pick up at the shop',
+    deliveryRegionIds: [us.id],
+    rates: [{ amount: '0' }],
+    estimatedDeliveryTime: 'Ready the next business day',
+    pickupDetails: {
+      pickupMethod: 'STORE_PICKUP',
+      address: { country: 'US', subdivision: 'US-NY', city: 'Beacon', postalCode: '12508', addressLine: '12 Main St' },
+    },
+  });
+  await shipping.tax.createRegion({
+    country: 'US',
+    subdivision: 'NY',
+    rateType: 'MANUAL_RATE',
+    jurisdictions: [{ name: 'New York', type: 'STATE', rate: '0.04' }],
+    shippingTaxable: false,
+  });
 }
