@@ -7,21 +7,43 @@ import {
   type SearchOrdersRequest,
 } from '@merx/contract';
 import { runQuery, type UnitOfWork, withTransaction } from '@merx/db';
-import { AppError, currencyDigits, fulfillmentStatusOf, notFound, parseQuery, paymentStatusOf } from '@merx/domain';
+import {
+  AppError,
+  currencyDigits,
+  fulfillmentStatusOf,
+  notFound,
+  type PaymentStatus,
+  parseQuery,
+  paymentStatusOf,
+} from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope, isElevated } from '../../http/auth.js';
+import { newId } from '../../lib/ids.js';
 import { ownerOf } from '../cart/cart.service.js';
 import type { CartOwner } from '../cart/cart.types.js';
 import type { CheckoutServices } from '../checkout/index.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
-import { orderWire } from './orders.mapper.js';
+import { orderWire, placedActivity } from './orders.mapper.js';
 import { orderWriter, type PlacedOrder } from './orders.place.js';
 import { orderQuerySpec } from './orders.query.js';
 import type { OrdersRepo } from './orders.repo.js';
-import { domainTransactions, type OrderStateRow, stateOf } from './orders.rows.js';
+import { activityRowOf, domainTransactions, type OrderStateRow, stateOf } from './orders.rows.js';
 import type { OrdersSettingsService } from './orders.settings.js';
 import type { OrderState } from './orders.types.js';
+
+/**
+ * What goes on the timeline when the payment status becomes one of these (refunds write their own activities, with
+ * the amounts, in the payments module).
+ */
+const PAYMENT_ACTIVITIES: Partial<Record<PaymentStatus, string>> = {
+  PAID: 'ORDER_PAID',
+  PARTIALLY_PAID: 'ORDER_PARTIALLY_PAID',
+  PENDING_MERCHANT: 'AUTHORIZED_PAYMENT_CREATED',
+  PENDING: 'PAYMENT_PENDING',
+  DECLINED: 'PAYMENT_DECLINED',
+  CANCELED: 'PAYMENT_CANCELED',
+};
 
 export const orderNotFound = (orderId: string) =>
   notFound(orderErrorCodes.orderNotFound, 'Order not found', { orderId });
@@ -92,6 +114,18 @@ export function createOrdersService(s: OrdersServiceDeps) {
         o.status = 'APPROVED';
       }
       if (o.status === 'APPROVED' && !o.purchasedDate) o.purchasedDate = now;
+      const paymentActivity = before.paymentStatus !== o.paymentStatus && PAYMENT_ACTIVITIES[o.paymentStatus];
+      if (paymentActivity) {
+        const activity = {
+          ...placedActivity(o),
+          id: newId(),
+          type: paymentActivity,
+          createdDate: now,
+          updatedDate: now,
+        };
+        await repo.insertActivities(uow.trx, [activityRowOf(activity)]);
+        state.activities.push(activity);
+      }
       o.updatedDate = now;
       await repo.save(uow.trx, o);
       const entity = wire(state);

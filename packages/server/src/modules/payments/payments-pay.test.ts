@@ -51,6 +51,7 @@ describe('POST /_api/merx/v1/payments/pay with the test cards', () => {
     expect(order.purchasedDate).toBeDefined();
     expect(order.balanceSummary.balance.amount).toBe('0');
     expect(order.balanceSummary.paid.amount).toBe('26.6');
+    expect(order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
     expect(await kit.eventTypesSince(seq, orderId)).toEqual(
       expect.arrayContaining([
         'wix.ecom.v1.order_updated',
@@ -84,7 +85,12 @@ describe('POST /_api/merx/v1/payments/pay with the test cards', () => {
     const res = await kit.pay(shopper, orderId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ paymentStatus: 'PENDING_MERCHANT', transaction: { status: 'AUTHORIZED' } });
-    expect(await kit.orderOf(orderId)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PENDING_MERCHANT' });
+    const order = await kit.orderOf(orderId);
+    expect(order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PENDING_MERCHANT' });
+    expect(order.activities.map((a: { type: string }) => a.type)).toEqual([
+      'ORDER_PLACED',
+      'AUTHORIZED_PAYMENT_CREATED',
+    ]);
   });
 
   it('4000…3220 authorizes only (AUTHORIZED until captured)', async () => {

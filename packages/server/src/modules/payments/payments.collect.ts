@@ -162,7 +162,8 @@ export function createCollector(ctx: PaymentsContext) {
 
     /** mark-as-paid: an offline APPROVED payment of what is left to collect. */
     markAsPaid(orderId: string): Promise<Collected> {
-      return collect(orderId, { provider: offlineProvider, online: false, activity: 'ORDER_PAID' });
+      // ORDER_PAID goes on the timeline with the payment status (OrdersService.change).
+      return collect(orderId, { provider: offlineProvider, online: false });
     },
 
     /** A payment collected by hand (cash, bank transfer) of `amount`, at most what is left to collect. */
