@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
@@ -28,7 +29,12 @@ export function Component() {
   const { slug } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const state = readState(params);
+  // The URL is the state; a change shows at once, before the router has finished navigating to it.
+  const [pending, setPending] = useState<string>();
+  const current = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation landed
+  useEffect(() => setPending(undefined), [current]);
+  const state = readState(new URLSearchParams(pending ?? current));
   const collection = useQuery({ ...collectionBySlugQuery(slug ?? ''), enabled: Boolean(slug) });
   const collections = useQuery(collectionsQuery());
   const server: ServerFilters = {
@@ -43,8 +49,11 @@ export function Component() {
   const title = slug ? (collection.data?.name ?? 'Collection') : state.q ? `Search: ${state.q}` : 'Shop all';
   usePageTitle(title);
 
-  const change = (next: Partial<ListingState>) =>
-    setParams(writeState({ ...state, page: 1, ...next }), { preventScrollReset: true });
+  const change = (next: Partial<ListingState>) => {
+    const target = writeState({ ...state, page: 1, ...next });
+    setPending(target.toString());
+    setParams(target, { preventScrollReset: true });
+  };
   const onCollection = (target: string | undefined) => {
     const qs = writeState({ ...state, page: 1, brands: [], options: {} }).toString();
     navigate(`${target ? `/collections/${target}` : '/shop'}${qs ? `?${qs}` : ''}`);

@@ -1,8 +1,135 @@
-/** Placeholder until the page lands. */
-export function Component() {
+import type { Checkout } from '@merx/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../components/page-title';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { isNotFound } from '../../lib/errors';
+import { queryClient } from '../../lib/query-client';
+import { checkoutQuery } from './api/checkout';
+import { ContactStep } from './components/contact-step';
+import { DeliveryStep, optionsOf } from './components/delivery-step';
+import { OrderSummary } from './components/order-summary';
+import { PaymentStep } from './components/payment-step';
+import './components/checkout.css';
+
+export function warm({ request }: LoaderFunctionArgs) {
+  const id = new URL(request.url).searchParams.get('checkoutId');
+  if (id) void queryClient.prefetchQuery(checkoutQuery(id));
+}
+
+type Step = 'contact' | 'delivery' | 'payment';
+
+/** The first step the checkout still needs (a checkout opened from a link starts there). */
+export function firstOpenStep(c: Checkout): Step {
+  if (!c.buyerInfo.email) return 'contact';
+  const hasAddress = Boolean(c.shippingInfo.shippingDestination?.address?.addressLine);
+  const needsOption = optionsOf(c).length > 0 && !c.shippingInfo.selectedCarrierServiceOption;
+  if (!hasAddress || needsOption) return 'delivery';
+  return 'payment';
+}
+
+const ORDER: Step[] = ['contact', 'delivery', 'payment'];
+
+function Section(props: {
+  n: number;
+  title: string;
+  state: 'open' | 'done' | 'later';
+  summary?: ReactNode;
+  onEdit?: () => void;
+  children: ReactNode;
+}) {
   return (
-    <section className="container">
-      <h1>Coming soon</h1>
+    <section className={`step step--${props.state}`} aria-labelledby={`step-${props.n}`}>
+      <header className="step__header">
+        <h2 id={`step-${props.n}`}>
+          <span className="step__n" aria-hidden="true">
+            {props.n}
+          </span>
+          {props.title}
+        </h2>
+        {props.state === 'done' && props.onEdit ? (
+          <button type="button" className="link-button" onClick={props.onEdit}>
+            Change<span className="visually-hidden"> {props.title.toLowerCase()}</span>
+          </button>
+        ) : null}
+      </header>
+      {props.state === 'open' ? props.children : props.state === 'done' ? props.summary : null}
     </section>
+  );
+}
+
+function CheckoutView({ checkout }: { checkout: Checkout }) {
+  const [chosen, setChosen] = useState<Step | undefined>();
+  const first = firstOpenStep(checkout);
+  // The shopper may go back to a done step, never forward past the first one still needed.
+  const open = chosen && ORDER.indexOf(chosen) <= ORDER.indexOf(first) ? chosen : first;
+  const state = (s: Step) => (s === open ? 'open' : ORDER.indexOf(s) < ORDER.indexOf(first) ? 'done' : 'later');
+  const selected = checkout.shippingInfo.selectedCarrierServiceOption as { title?: string } | undefined;
+  const address = checkout.shippingInfo.shippingDestination?.address as Record<string, string> | undefined;
+  return (
+    <div className="checkout">
+      <div className="checkout__steps">
+        <Section
+          n={1}
+          title="Contact"
+          state={state('contact')}
+          onEdit={() => setChosen('contact')}
+          summary={<p>{checkout.buyerInfo.email}</p>}
+        >
+          <ContactStep checkout={checkout} onDone={() => setChosen('delivery')} />
+        </Section>
+        <Section
+          n={2}
+          title="Delivery"
+          state={state('delivery')}
+          onEdit={() => setChosen('delivery')}
+          summary={
+            <p>
+              {[address?.addressLine, address?.city, address?.postalCode].filter(Boolean).join(', ')}
+              {selected?.title ? ` · ${selected.title}` : ''}
+            </p>
+          }
+        >
+          <DeliveryStep checkout={checkout} onDone={() => setChosen('payment')} />
+        </Section>
+        <Section n={3} title="Payment" state={state('payment')}>
+          <PaymentStep checkout={checkout} />
+        </Section>
+      </div>
+      <OrderSummary checkout={checkout} />
+    </div>
+  );
+}
+
+/** The checkout: contact, delivery (address, option, slot or pickup), payment (tip, billing, card or offline). */
+export function Component() {
+  usePageTitle('Checkout');
+  const [params] = useSearchParams();
+  const id = params.get('checkoutId') ?? '';
+  const { data, error, isPending, refetch } = useQuery({ ...checkoutQuery(id), enabled: Boolean(id) });
+  return (
+    <div className="container">
+      <h1>Checkout</h1>
+      {!id || isNotFound(error) ? (
+        <Empty title="This checkout is not open">
+          <p>It may belong to another browser or have been completed.</p>
+          <Link className="button button--primary" to="/cart">
+            Back to the cart
+          </Link>
+        </Empty>
+      ) : isPending ? (
+        <Loading label="Loading your checkout…" />
+      ) : error ? (
+        <ErrorState error={error} retry={() => void refetch()} />
+      ) : data.completed ? (
+        <Empty title="This order has been placed">
+          <p>Your confirmation email has the details.</p>
+          <Link to="/account">See your orders</Link>
+        </Empty>
+      ) : (
+        <CheckoutView checkout={data} />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,166 @@
+/**
+ * What the storefront's browser journeys share: the shop built by Vite, a real Merx server with the demo store on
+ * a loopback port whose public URL is its own (so the hosted sign-in page sends the browser back to it), a courier
+ * with delivery slots beside the demo's delivery and pickup, tip settings, a Chromium, and screenshots kept as artifacts.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MerxDb } from '@merx/db';
+import { createTestDb } from '@merx/db/testing';
+import { ApiKeyStrategy, createClient, shippingOptions, tipSettings } from '@merx/sdk';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp, type MerxApp } from '../../../packages/server/src/app.js';
+import type { Config } from '../../../packages/server/src/config.js';
+import { seedDemoStore } from '../../../packages/server/src/seed/seed-demo.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(HERE, '..', '..', '..');
+export const ARTIFACTS = join(HERE, '..', 'artifacts', 'storefront');
+export const SHOP_DIST = join(ROOT, 'apps', 'storefront', 'dist');
+
+/** Builds the shop with Vite into apps/storefront/dist, as `npm start`'s prestart does. */
+export async function buildShop(): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    root: join(ROOT, 'apps', 'storefront'),
+    configFile: join(ROOT, 'apps', 'storefront', 'vite.config.ts'),
+    logLevel: 'warn',
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ShopServer {
+  app: MerxApp;
+  merx: MerxDb;
+  baseUrl: string;
+  close(): Promise<void>;
+  /** The newest mail of a kind sent to an address (verification codes). */
+  latestMail(to: string, kind: string): Promise<string>;
+}
+
+/** The demo store on a loopback port, its public URL that same origin, with shipping (slots, pickup) and tips. */
+export async function startShopServer(): Promise<ShopServer> {
+  const merx = await createTestDb();
+  const dataDir = join(tmpdir(), `merx-shop-e2e-${process.pid}-${Date.now()}`);
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config: Config = {
+    port,
+    host: '127.0.0.1',
+    databaseUrl: 'test',
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    publicUrl: baseUrl,
+    logLevel: 'silent',
+    seedDemo: false,
+    corsOrigins: [],
+    mailFrom: 'Merx tests <no-reply@localhost>',
+    ownerEmail: 'owner@merx.test',
+  };
+  const app = await buildApp({ config, merx, logger: false });
+  await seedDemoStore(app.services, config.mediaDir);
+  await app.app.listen({ port, host: '127.0.0.1' });
+
+  const apiKey = (await app.services.apiKeys.create({ name: 'E2E owner' })).key;
+  const admin = createClient({ baseUrl, auth: ApiKeyStrategy({ apiKey }), modules: { shippingOptions, tipSettings } });
+  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
+    name: 'United States',
+    destinations: [{ countryCode: 'US' }],
+  });
+  const day = (n: number, hour: number) => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + n);
+    d.setUTCHours(hour, 0, 0, 0);
+    return d.toISOString();
+  };
+  await admin.shippingOptions.createShippingOption({
+    title: 'Scheduled courier',
+    estimatedDeliveryTime: 'At the time you choose',
+    deliveryRegionIds: [deliveryRegion.id],
+    rates: [{ amount: '6' }],
+    deliveryTimeSlots: [
+      { from: day(2, 9), to: day(2, 12) },
+      { from: day(2, 14), to: day(2, 18) },
+    ],
+  });
+  await admin.tipSettings.createDefaultTipSettings({
+    tipType: 'PERCENTAGE',
+    presets: [{ value: 10 }, { value: 15, default: true }, { value: 20 }],
+    allowCustomerTip: true,
+    allowCustomAmount: true,
+  });
+
+  return {
+    app,
+    merx,
+    baseUrl,
+    async close() {
+      await app.app.close();
+      await merx.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async latestMail(to, kind) {
+      const row = await merx.db
+        .selectFrom('mail_messages')
+        .select('text_body')
+        .where('to_address', '=', to)
+        .where('kind', '=', kind)
+        .orderBy('created_date', 'desc')
+        .executeTakeFirstOrThrow();
+      return row.text_body;
+    },
+  };
+}
+
+/** Debian's Chromium, headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh profile with a page that records script errors and failed requests other than expected 4xx answers. */
+export async function newShopper(
+  browser: Browser,
+  problems: string[],
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return { context, page };
+}
+
+/** A full-page screenshot in tests/e2e/artifacts/storefront/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
