@@ -117,3 +117,6 @@ export const createOAuthClientRequest = z.object({ client: oauthClientInput });
 export const updateOAuthClientRequest = z.object({ client: oauthClientInput.partial() });
 export const oauthClientResponse = z.object({ client: oauthClient });
 export const listOAuthClientsResponse = z.object({ clients: z.array(oauthClient) });
+
+/** `GET /.well-known/jwks.json`: the public keys that verify access tokens (JWK, public). */
+export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

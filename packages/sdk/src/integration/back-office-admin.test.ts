@@ -20,7 +20,7 @@ import { members } from '../modules/members.js';
 import { oauthClients } from '../modules/oauth-clients.js';
 import { orders } from '../modules/orders.js';
 import { products } from '../modules/products.js';
-import { fetchPublicConfig } from '../modules/public-config.js';
+import { fetchPublicConfig, publicConfig } from '../modules/public-config.js';
 import { shippingOptions } from '../modules/shipping-options.js';
 import { staff } from '../modules/staff.js';
 import { storeSettings } from '../modules/store-settings.js';
@@ -278,7 +278,10 @@ describe('OAuth clients', () => {
     });
     expect(updated.client).toMatchObject({ name, allowedOrigins: ['https://other.example'] });
 
-    // The new client signs visitors in.
+    // The new client signs visitors in, with tokens the public signing keys verify.
+    const { keys } = await kit.shop({ publicConfig }).publicConfig.getSigningKeys();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatchObject({ kty: expect.any(String), kid: expect.any(String) });
     const auth = OAuthStrategy({ clientId: client.id, baseUrl: kit.baseUrl });
     await auth.getAuthHeaders();
     expect(auth.getTokens().refreshToken.role).toBe('visitor');

@@ -1,7 +1,7 @@
 import type * as c from '@merx/contract';
 import type { Transport } from '../http.js';
 import { createTransport } from '../http.js';
-import { type CallOptions, caller } from '../module.js';
+import { type CallOptions, caller, type Out } from '../module.js';
 
 /** What a storefront or back office needs to start: the store's name and its default OAuth client ids. */
 export type PublicConfig = c.PublicConfig;
@@ -14,6 +14,14 @@ export function publicConfig(transport: Transport) {
       call<PublicConfig>('getPublicConfig', {
         method: 'GET',
         path: '/_api/merx/v1/public-config',
+        args: [],
+        options: o,
+      }),
+    /** The JSON Web Key Set that verifies the server's access tokens (`/.well-known/jwks.json`). */
+    getSigningKeys: (o?: CallOptions) =>
+      call<Out<typeof c.jwksResponse>>('getSigningKeys', {
+        method: 'GET',
+        path: '/.well-known/jwks.json',
         args: [],
         options: o,
       }),
