@@ -325,7 +325,9 @@ async function runEngine(
   items: Item[],
 ): Promise<Measured[]> {
   const out: Measured[] = [];
-  const merx = await startServer(script, 'merx', database);
+  // BENCH_CPU_PROF=<dir>: the Merx child writes a V8 CPU profile there when it stops.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const merx = await startServer(script, 'merx', database, prof);
   let tokens: string[] = [];
   try {
     tokens = await visitorTokens(merx, CONNECTIONS);
