@@ -14,6 +14,7 @@ import { buildShop, CHROMIUM, launchChromium, newShopper, type ShopServer, shot,
 if (!existsSync(CHROMIUM) && process.env.CI === 'true')
   throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
 const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const PASSWORD = 'correct horse 1';
 
 suite('the storefront in Chromium', () => {
   let server: ShopServer;
@@ -152,6 +153,113 @@ suite('the storefront in Chromium', () => {
     await page.waitForURL(/\/thank-you\//);
     await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).waitFor();
     await shot(page, '13-phone-confirmation');
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  /** Adds a product without options to the cart from its page and closes the drawer. */
+  async function addToCart(page: Page, slug: string, name: string): Promise<void> {
+    await page.goto(`${server.baseUrl}/product-page/${slug}`);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog', { name: /Your cart/ });
+    await drawer.getByRole('link', { name }).waitFor();
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+  }
+
+  const cartCount = (page: Page) => page.locator('.header__cart .badge').evaluate((b) => b.firstChild?.textContent);
+
+  it('signs up through the hosted page with email verification, keeps the cart, and sees the order in the account', async () => {
+    await server.app.services.memberSettings.update({ requireEmailVerification: true });
+    try {
+      const email = `new-${Date.now()}@example.com`;
+      const page = await shopper();
+      await addToCart(page, 'camp-enamel-mug', 'Camp Enamel Mug');
+      await expect.poll(() => cartCount(page)).toBe('1');
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Your account' }).waitFor();
+      await shot(page, '20-account-signed-out');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+
+      await page.waitForURL(/\/auth\//);
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByLabel('First name').fill('Cy');
+      await page.getByLabel('Last name').fill('Ng');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await shot(page, '21-hosted-sign-up');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      const code = /\b(\d{6})\b/.exec(await server.latestMail(email, 'verification-code'))?.[1] ?? '';
+      await page.getByLabel('Code').fill(code);
+      await page.getByRole('button', { name: 'Verify email' }).click();
+
+      // Back in the shop through /callback (PKCE code exchange), on the account page, with the cart kept.
+      await page.getByRole('heading', { name: 'Your orders' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/account');
+      await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
+      await expect.poll(() => cartCount(page)).toBe('1');
+      await shot(page, '22-account-new-member');
+
+      await page.locator('.header__cart').click();
+      await page
+        .getByRole('dialog', { name: /Your cart/ })
+        .getByRole('button', { name: 'Check out' })
+        .click();
+      await page.waitForURL(/\/checkout\?checkoutId=/);
+      await checkoutToPayment(page, email, /Standard delivery/);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.getByRole('radio', { name: /Pay later/ }).check();
+      await page.getByRole('button', { name: /Place order/ }).click();
+      await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).waitFor();
+      const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/#(\d+)/)?.[1] ?? '';
+      await page.getByRole('link', { name: 'View in your account' }).click();
+      await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
+      await page.getByRole('link', { name: '← All orders' }).click();
+      await page.getByRole('link', { name: `#${number}` }).waitFor();
+      await shot(page, '23-account-orders');
+
+      await page.getByRole('link', { name: 'Sign-in security' }).click();
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      await shot(page, '24-account-security');
+      await page.getByRole('link', { name: 'Addresses' }).click();
+      await page.getByRole('button', { name: 'Add an address' }).click();
+      await page.getByLabel('Street address').fill('1 Main St');
+      await page.getByLabel('City').fill('Beacon');
+      await page.getByLabel('Postal code').fill('12508');
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await page.getByRole('button', { name: 'Remove 1 Main St, Beacon, 12508, US' }).waitFor();
+      await shot(page, '25-account-addresses');
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Well-made things for everyday life' }).waitFor();
+      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await server.app.services.memberSettings.update({ requireEmailVerification: false });
+    }
+  }, 120_000);
+
+  it('signs a member in through the hosted page and keeps the cart they filled as a visitor', async () => {
+    const email = `m-${Date.now()}@example.com`;
+    await server.app.services.identity.register({ loginId: { email }, password: PASSWORD }, { ip: undefined });
+    const page = await shopper();
+    await addToCart(page, 'market-tote-bag', 'Market Tote Bag');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/auth\//);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await shot(page, '26-hosted-sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your orders' }).waitFor();
+    await expect.poll(() => cartCount(page)).toBe('1');
+    await page.locator('.header__cart').click();
+    await page
+      .getByRole('dialog', { name: /Your cart/ })
+      .getByRole('link', { name: 'Market Tote Bag' })
+      .waitFor();
+    await shot(page, '27-member-cart-kept');
     expect(problems).toEqual([]);
   }, 90_000);
 

@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../components/page-title';
+import { Empty, ErrorState, Loading } from '../../../components/states';
+import { formatDate } from '../../../lib/format';
+import { orderQuery, ordersQuery } from '../api/account';
+
+const STATUS: Record<string, string> = {
+  INITIALIZED: 'Awaiting payment',
+  APPROVED: 'Confirmed',
+  CANCELED: 'Canceled',
+  PENDING: 'Pending',
+  REJECTED: 'Rejected',
+};
+const PAYMENT: Record<string, string> = {
+  PAID: 'Paid',
+  NOT_PAID: 'Not paid',
+  PENDING: 'Payment pending',
+  DECLINED: 'Payment declined',
+  PARTIALLY_PAID: 'Partly paid',
+  FULLY_REFUNDED: 'Refunded',
+  PARTIALLY_REFUNDED: 'Partly refunded',
+};
+const FULFILLMENT: Record<string, string> = {
+  NOT_FULFILLED: 'Not shipped yet',
+  FULFILLED: 'Shipped',
+  PARTIALLY_FULFILLED: 'Partly shipped',
+};
+
+/** The member's orders with their status, newest first. */
+export function Orders() {
+  usePageTitle('Your orders');
+  const { data, error, isPending, refetch } = useQuery(ordersQuery());
+  return (
+    <>
+      <h1>Your orders</h1>
+      {isPending ? (
+        <Loading label="Loading your orders…" />
+      ) : error ? (
+        <ErrorState error={error} retry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <Empty title="No orders yet">
+          <Link to="/shop">Start shopping</Link>
+        </Empty>
+      ) : (
+        <table className="orders">
+          <caption className="visually-hidden">Your orders</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((o) => (
+              <tr key={o.id}>
+                <th scope="row">
+                  <Link to={`/account/orders/${o.id}`}>#{o.number}</Link>
+                </th>
+                <td>{formatDate(o.createdDate)}</td>
+                <td>
+                  {STATUS[o.status] ?? o.status} · {PAYMENT[o.paymentStatus] ?? o.paymentStatus}
+                </td>
+                <td>{o.priceSummary.total?.formattedAmount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** One order: status, lines, totals and where it goes. */
+export function OrderDetail() {
+  const { id = '' } = useParams();
+  const { data: order, error, isPending, refetch } = useQuery(orderQuery(id));
+  usePageTitle(order ? `Order #${order.number}` : 'Order');
+  if (isPending) return <Loading label="Loading the order…" />;
+  if (error) return <ErrorState error={error} retry={() => void refetch()} />;
+  const address = (order.shippingInfo as { logistics?: { shippingDestination?: { address?: Record<string, string> } } })
+    ?.logistics?.shippingDestination?.address;
+  return (
+    <>
+      <p>
+        <Link to="/account">← All orders</Link>
+      </p>
+      <h1>Order #{order.number}</h1>
+      <p className="muted">
+        Placed {formatDate(order.createdDate, true)} · {STATUS[order.status] ?? order.status} ·{' '}
+        {PAYMENT[order.paymentStatus] ?? order.paymentStatus} ·{' '}
+        {FULFILLMENT[order.fulfillmentStatus] ?? order.fulfillmentStatus}
+      </p>
+      <ul className="order-lines">
+        {order.lineItems.map((line) => (
+          <li key={line.id}>
+            <span>
+              {line.quantity} × {line.productName.original}
+            </span>
+            <span>{line.totalPriceAfterTax.formattedAmount}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        {(['subtotal', 'shipping', 'tax', 'discount'] as const).map((k) =>
+          order.priceSummary[k] && Number(order.priceSummary[k].amount) > 0 ? (
+            <div key={k}>
+              <dt>{k[0]?.toUpperCase() + k.slice(1)}</dt>
+              <dd>{order.priceSummary[k].formattedAmount}</dd>
+            </div>
+          ) : null,
+        )}
+        <div className="totals__total">
+          <dt>Total</dt>
+          <dd>{order.priceSummary.total?.formattedAmount}</dd>
+        </div>
+      </dl>
+      {address ? (
+        <p>
+          <strong>Delivery to:</strong>{' '}
+          {[address.addressLine, address.city, address.postalCode].filter(Boolean).join(', ')}
+        </p>
+      ) : null}
+    </>
+  );
+}
