@@ -5,6 +5,7 @@ import {
   expectViolation,
   type PaymentsKit,
   type Res,
+  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -18,13 +19,7 @@ afterAll(async () => {
   await kit.close();
 });
 
-async function refusedWithoutWrites(fn: () => Promise<Res>, status: number, code: string): Promise<Res> {
-  const rows = await kit.orderRows();
-  const res = await fn();
-  expectAppError(res, status, code);
-  expect(await kit.orderRows()).toEqual(rows);
-  return res;
-}
+const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 /** An order whose card was only authorized (4000…3220); answers its order and payment ids. */
 async function authorizedOrder(quantity = 1) {

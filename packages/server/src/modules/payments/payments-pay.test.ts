@@ -6,6 +6,7 @@ import {
   PAY,
   type PaymentsKit,
   type Res,
+  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -19,14 +20,7 @@ afterAll(async () => {
   await kit.close();
 });
 
-/** Asserts `fn` answers the refusal and writes no order row, transaction, activity, stock change or event. */
-async function refusedWithoutWrites(fn: () => Promise<Res>, status: number, code: string): Promise<Res> {
-  const rows = await kit.orderRows();
-  const res = await fn();
-  expectAppError(res, status, code);
-  expect(await kit.orderRows()).toEqual(rows);
-  return res;
-}
+const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 describe('POST /_api/merx/v1/payments/pay with the test cards', () => {
   it('4242… approves and captures: the order is PAID and APPROVED, with order events appended', async () => {

@@ -6,6 +6,7 @@ import {
   item,
   type PaymentsKit,
   type Res,
+  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -19,13 +20,7 @@ afterAll(async () => {
   await kit.close();
 });
 
-async function refusedWithoutWrites(fn: () => Promise<Res>, status: number, code: string): Promise<Res> {
-  const rows = await kit.orderRows();
-  const res = await fn();
-  expectAppError(res, status, code);
-  expect(await kit.orderRows()).toEqual(rows);
-  return res;
-}
+const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
   kit.owner.post(collector(orderId, 'trigger-refund'), body);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import {
   type Client,
+  expectAppError,
   item,
   ORDERS,
   type OrdersKit,
@@ -44,6 +45,20 @@ export interface PaymentsKit extends OrdersKit {
   stockTakenAt(trigger: 'ON_ORDER_PLACED' | 'ON_ORDER_PAID'): Promise<void>;
   /** Types of the outbox events about `entityId` appended since `seq`. */
   eventTypesSince(seq: number, entityId: string): Promise<string[]>;
+}
+
+/** Asserts `fn` answers the refusal and writes no order row, transaction, activity, stock change or event. */
+export async function refusedWithoutWrites(
+  kit: PaymentsKit,
+  fn: () => Promise<Res>,
+  status: number,
+  code: string,
+): Promise<Res> {
+  const rows = await kit.orderRows();
+  const res = await fn();
+  expectAppError(res, status, code);
+  expect(await kit.orderRows()).toEqual(rows);
+  return res;
 }
 
 /** A payments API test server: the orders kit, an `orders:write` key and payment helpers. */
