@@ -25,6 +25,7 @@ import {
   type AutocannonResult,
   bundleServerChild,
   fmtRps,
+  freshPostgres,
   gitRevision,
   here,
   log,
@@ -134,28 +135,6 @@ async function seed(url: string): Promise<Item[]> {
   } finally {
     await merx.destroy();
   }
-}
-
-/** A fresh database on the PostgreSQL server, or why there is none. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
-  const name = `merx_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return { skipped: `${new URL(PG_URL).host} not usable: ${error instanceof Error ? error.message : error}` };
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 /** Pids of the PostgreSQL processes serving `database` and of its background workers (WAL writer, …). */
@@ -455,7 +434,7 @@ async function postgresVersion(url: string): Promise<string> {
 }
 
 async function runPostgres(script: string, run: Run): Promise<void> {
-  const fresh = await freshPostgres();
+  const fresh = await freshPostgres(PG_URL, 'merx_bench');
   if ('skipped' in fresh) {
     run.postgres = `not measured (${fresh.skipped})`;
     log(`\nPostgreSQL skipped: ${fresh.skipped}`);

@@ -21,11 +21,11 @@ import { join } from 'node:path';
 import { STORES_APP_ID } from '@merx/contract';
 import { createDb, migrateToLatest } from '@merx/db';
 import { buildApp, loadConfig } from '@merx/server';
-import pg from 'pg';
 import {
   bundleServerChild,
   fmtMs,
   fmtRps,
+  freshPostgres,
   gitRevision,
   here,
   log,
@@ -258,27 +258,6 @@ const describe = (m: Measured) =>
   `${m.engine} ${m.kind}: ${fmtRps(m.ordersPerSecond)} purchases/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms ` +
   `(n=${m.orders}) RSS ${m.rssMb.toFixed(0)} MB, failures: ${m.failures}, other load ${m.otherCores.toFixed(2)} cores`;
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
-  const name = `merx_journey_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return { skipped: `${new URL(PG_URL).host} not usable: ${error instanceof Error ? error.message : error}` };
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 function report(rows: Measured[], postgres: string, started: number): string {
   const reference = rows.find((m) => m.kind === 'reference');
   const out = [
@@ -345,7 +324,7 @@ async function main(): Promise<void> {
     } finally {
       await stopServer(reference);
     }
-    const fresh = await freshPostgres();
+    const fresh = await freshPostgres(PG_URL, 'merx_journey');
     if ('skipped' in fresh) postgres = `not measured (${fresh.skipped})`;
     else {
       try {

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
+import pg from 'pg';
 
 /** The bench folder. */
 export const here = dirname(fileURLToPath(import.meta.url));
@@ -243,4 +244,29 @@ export function writeSection(file: string, markStart: string, markEnd: string, s
       : `${previous.trimEnd()}\n\n${section}\n`;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, next);
+}
+
+/** A fresh database named `${prefix}_<time>` on the PostgreSQL server at `serverUrl`, or why there is none. */
+export async function freshPostgres(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    return { skipped: `${new URL(serverUrl).host} not usable: ${error instanceof Error ? error.message : error}` };
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
