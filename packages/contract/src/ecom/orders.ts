@@ -66,6 +66,28 @@ const positiveDecimal = z
   .refine((s) => Number(s) > 0, 'must be more than zero');
 const wireRecord = z.record(z.string(), z.unknown());
 
+/** A bulk call's answer: per item its metadata (id, position, success or error) and the item, then the counts. */
+function bulkResults<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(
+      z.object({
+        itemMetadata: z.object({
+          id: z.string(),
+          originalIndex: z.number().int(),
+          success: z.boolean(),
+          error: z.object({ code: z.string(), description: z.string() }).optional(),
+        }),
+        item: item.optional(),
+      }),
+    ),
+    bulkActionMetadata: z.object({
+      totalSuccesses: z.number().int(),
+      totalFailures: z.number().int(),
+      undetailedFailures: z.number().int(),
+    }),
+  });
+}
+
 // ---------- checkout → order ----------
 
 export const createOrderFromCheckoutRequest = z.object({
@@ -270,24 +292,7 @@ export const activitiesResponse = z.object({ order, activityIds: z.array(z.strin
 
 export const markAsPaidRequest = z.object({ ecomOrderId: z.string().optional() });
 export const bulkMarkAsPaidRequest = z.object({ ecomOrderIds: z.array(id).min(1).max(100) });
-export const bulkMarkAsPaidResponse = z.object({
-  results: z.array(
-    z.object({
-      itemMetadata: z.object({
-        id: z.string(),
-        originalIndex: z.number().int(),
-        success: z.boolean(),
-        error: z.object({ code: z.string(), description: z.string() }).optional(),
-      }),
-      item: order.optional(),
-    }),
-  ),
-  bulkActionMetadata: z.object({
-    totalSuccesses: z.number().int(),
-    totalFailures: z.number().int(),
-    undetailedFailures: z.number().int(),
-  }),
-});
+export const bulkMarkAsPaidResponse = bulkResults(order);
 
 export const paymentCollectabilityResponse = z.object({
   status: z.string(),
@@ -693,21 +698,4 @@ export const bulkCreateFulfillmentsRequest = z.object({
     .max(100),
 });
 
-export const bulkCreateFulfillmentsResponse = z.object({
-  results: z.array(
-    z.object({
-      itemMetadata: z.object({
-        id: z.string(),
-        originalIndex: z.number().int(),
-        success: z.boolean(),
-        error: z.object({ code: z.string(), description: z.string() }).optional(),
-      }),
-      item: orderWithFulfillments.optional(),
-    }),
-  ),
-  bulkActionMetadata: z.object({
-    totalSuccesses: z.number().int(),
-    totalFailures: z.number().int(),
-    undetailedFailures: z.number().int(),
-  }),
-});
+export const bulkCreateFulfillmentsResponse = bulkResults(orderWithFulfillments);
