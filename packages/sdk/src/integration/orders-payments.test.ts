@@ -148,6 +148,16 @@ describe('payOrder with the test cards', () => {
     expect(paid.paymentStatus).toBe('PAID');
   });
 
+  it('leaves a pending card pending: the money in flight covers the order, which is not paid again', async () => {
+    const { shop, orderId, paymentGatewayOrderId } = await placeOrder();
+    const pending = await shop.orders.payOrder({ paymentGatewayOrderId, card: card('4000 0000 0000 0119') });
+    expect(pending).toMatchObject({ paymentStatus: 'PENDING', transaction: { status: 'PENDING' } });
+    expect((await shop.orders.getOrder(orderId)).order.status).toBe('INITIALIZED');
+    await expect(shop.orders.payOrder({ paymentGatewayOrderId, card: card(APPROVE) })).rejects.toMatchObject({
+      code: 'PAYMENT_NOT_COLLECTABLE',
+    });
+  });
+
   it('refuses a card failing Luhn or a bad expiry as INVALID_ARGUMENT on the field, before anything is written', async () => {
     const { shop, orderId, paymentGatewayOrderId } = await placeOrder();
     const luhn = await caught(shop.orders.payOrder({ paymentGatewayOrderId, card: card('4242 4242 4242 4241') }));
