@@ -25,11 +25,19 @@ export const SHOP_DIST = join(ROOT, 'apps', 'storefront', 'dist');
 /** Builds the shop with Vite into apps/storefront/dist, as `npm start`'s prestart does. */
 export async function buildShop(): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    root: join(ROOT, 'apps', 'storefront'),
-    configFile: join(ROOT, 'apps', 'storefront', 'vite.config.ts'),
-    logLevel: 'warn',
-  });
+  // Vitest sets NODE_ENV=test, which would give React's development build (and JSX compiled for it).
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: join(ROOT, 'apps', 'storefront'),
+      configFile: join(ROOT, 'apps', 'storefront', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
+  } finally {
+    process.env.NODE_ENV = before;
+  }
 }
 
 async function freePort(): Promise<number> {

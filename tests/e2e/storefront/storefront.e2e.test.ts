@@ -1,15 +1,49 @@
 /**
  * The storefront in a real Chromium against a real Merx server with the demo store: a purchase from browsing to the
  * confirmation, a declined card then an approved one at a pickup point, sign-up with email verification and sign-in
- * through the hosted page keeping the cart, a member's orders in the account. Screenshots of every step land in
+ * through the hosted page keeping the cart, a member's orders in the account; and the quality bars: no serious or
+ * critical axe violations on the main pages, keyboard use, and a home page whose first-load JavaScript stays under
+ * 150 KB gzipped (from the build's manifest and from what Chromium downloads). One file, one build. Screenshots of every step land in
  * tests/e2e/artifacts/storefront/. Skipped when Chromium is not installed (a failure under CI=true).
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildShop, CHROMIUM, launchChromium, newShopper, type ShopServer, shot, startShopServer } from './shop-kit.js';
+import {
+  buildShop,
+  CHROMIUM,
+  launchChromium,
+  newShopper,
+  SHOP_DIST,
+  type ShopServer,
+  shot,
+  startShopServer,
+} from './shop-kit.js';
+
+/** The budget of the home page's first-load JavaScript, gzipped. */
+const HOME_JS_BUDGET = 150 * 1024;
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; dynamicImports?: string[] }>;
+
+/** The JavaScript files the home page loads first: the entry, the home route's chunk, and what they import. */
+function homeFirstLoadFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(join(SHOP_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('index.html');
+  visit('src/features/home/route.tsx');
+  return [...files];
+}
 
 if (!existsSync(CHROMIUM) && process.env.CI === 'true')
   throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
@@ -273,5 +307,97 @@ suite('the storefront in Chromium', () => {
     expect(
       ((await api.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code,
     ).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('keeps the home page first-load JavaScript under 150 KB gzipped', async () => {
+    const files = homeFirstLoadFiles();
+    const gzipped = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(SHOP_DIST, f)), { level: 9 }).length, 0);
+    console.log(`home first-load JS: ${files.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped).toBeLessThan(HOME_JS_BUDGET);
+
+    // What the browser downloads for the home page (bodies as sent, gzip), before any navigation.
+    const page = await shopper();
+    await page.goto(server.baseUrl);
+    await page.getByRole('heading', { name: 'New arrivals' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const downloaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).name.endsWith('.js'))
+        .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
+    );
+    console.log(`home JS downloaded by Chromium: ${(downloaded / 1024).toFixed(1)} KB`);
+    expect(downloaded).toBeGreaterThan(0);
+    expect(downloaded).toBeLessThan(HOME_JS_BUDGET);
+  });
+
+  it('has no serious or critical axe violations on the main pages', async () => {
+    const page = await shopper();
+    const pages: Array<[string, string, () => Promise<void>]> = [
+      ['home', '/', () => page.getByRole('heading', { name: 'New arrivals' }).waitFor()],
+      ['catalog', '/collections/apparel?sort=price-asc', () => page.locator('.grid .card').first().waitFor()],
+      ['product', '/product-page/chelsea-boot', () => page.getByRole('button', { name: 'Add to cart' }).waitFor()],
+      ['account', '/account', () => page.getByRole('heading', { name: 'Your account' }).waitFor()],
+      ['not-found', '/nowhere', () => page.getByRole('heading', { name: 'We could not find that page' }).waitFor()],
+    ];
+    const found: string[] = [];
+    const check = async (name: string) => {
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations)
+        if (v.impact === 'serious' || v.impact === 'critical')
+          found.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    for (const [name, path, ready] of pages) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await ready();
+      await check(name);
+    }
+
+    // The cart page with a line, the drawer open, and the checkout.
+    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page
+      .getByRole('dialog', { name: /Your cart/ })
+      .getByRole('button', { name: 'Check out' })
+      .waitFor();
+    await check('cart-drawer');
+    await page
+      .getByRole('dialog', { name: /Your cart/ })
+      .getByRole('link', { name: 'View cart' })
+      .click();
+    await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+    await check('cart');
+    await shot(page, '30-cart-page');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByLabel('Email').waitFor();
+    await check('checkout');
+    expect(found).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('works with the keyboard alone: skip link, search, product, add to cart', async () => {
+    const page = await shopper();
+    await page.goto(server.baseUrl);
+    await page.getByRole('heading', { name: 'New arrivals' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+    await page.getByLabel('Search products').focus();
+    await page.keyboard.type('mug');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/shop\?q=mug/);
+    await page.getByRole('link', { name: /Camp Enamel Mug/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
+    // After a navigation, focus is on the new page's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await page.getByRole('button', { name: 'Add to cart' }).focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: /Your cart/ });
+    await drawer.getByRole('link', { name: 'Camp Enamel Mug' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await shot(page, '31-keyboard-product');
   });
 });

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { focusHeadingOnNextPage } from '../components/page-title';
 import { Loading } from '../components/states';
 import { itemCount, useCart } from '../features/cart/api/cart';
 import { CartDrawer } from '../features/cart/components/cart-drawer';
@@ -56,22 +57,17 @@ function Search() {
   );
 }
 
-/** Moves focus to the new page's heading after a navigation, so screen readers hear where they are. */
+/**
+ * After each navigation (not the first page), the next page's heading takes the focus. Marked while the shell
+ * renders, before the page's own effects run (children's effects run first).
+ */
 function useFocusOnNavigate() {
   const { pathname } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const h1 = document.querySelector<HTMLElement>('main h1');
-    if (h1) {
-      h1.tabIndex = -1;
-      h1.focus({ preventScroll: true });
-    }
-  }, [pathname]);
+  const last = useRef(pathname);
+  if (last.current !== pathname) {
+    last.current = pathname;
+    focusHeadingOnNextPage();
+  }
 }
 
 /** Header with the store's name, navigation, search, account and cart; the page; the footer; the cart drawer. */
