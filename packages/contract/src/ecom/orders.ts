@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { bulkActionMetadata, itemMetadata, platformPagingMetadata } from '../common.js';
-import { ecomPrice } from './cart.js';
-import { addressWithContactInput, channelType } from './checkout.js';
+import { STORES_APP_ID } from '../stores/catalog-v1.js';
+import {
+  cartDescriptionLineInput,
+  cartImageInput,
+  catalogReferenceInput,
+  customLineItemInput,
+  ecomPrice,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+} from './cart.js';
+import {
+  addressWithContactInput,
+  channelType,
+  checkoutCustomLineItemInput,
+  checkoutInfoInput,
+  checkoutLineItemInput,
+} from './checkout.js';
+import { nonNegativeDecimal } from './shipping.js';
 
 /*
  * Orders (`/ecom/v1/orders`, WIRE.md 5.3 and Appendix A `ecom_orders`), the payments collector, order fulfillments,
@@ -699,3 +715,410 @@ export const bulkCreateFulfillmentsRequest = z.object({
 });
 
 export const bulkCreateFulfillmentsResponse = bulkResults(orderWithFulfillments);
+
+// ---------- merchant orders, bulk changes, tags, line items, imports (Merx's orders module, orders.more.*) ----------
+
+/** Refusals of the routes below besides `orderErrorCodes`. */
+export const moreOrderErrorCodes = {
+  /** A line id the order does not have (data: orderId, lineItemId). */
+  lineItemNotFound: 'LINE_ITEM_NOT_FOUND',
+  /** createOrder or importOrder for a member id that is no member of the store (data: memberId). */
+  memberNotFound: 'MEMBER_NOT_FOUND',
+  /** bulk-delete-imported-orders of an order placed in Merx (data: orderId). */
+  orderNotImported: 'ORDER_NOT_IMPORTED',
+  /** set-order-number-counter below the next number without allowLowerCounter, or at or below a number in use. */
+  orderNumberCounterTooLow: 'ORDER_NUMBER_COUNTER_TOO_LOW',
+  /** An order would hold more tags of one kind than MAX_ORDER_TAGS (data: orderId, kind, count). */
+  tooManyTags: 'ORDER_TAGS_LIMIT_EXCEEDED',
+  /** Merx sells no memberships: no order can be charged to one. */
+  membershipNotFound: 'MEMBERSHIP_NOT_FOUND',
+} as const;
+
+/** Most tags of each kind (tags, privateTags) one order keeps. */
+export const MAX_ORDER_TAGS = 100;
+
+/** Order fields a caller sends that Merx computes itself: refused (never silently ignored) where an order is given. */
+function refuseOtherKeys(allowed: ReadonlySet<string>, message: (key: string) => string) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const key of Object.keys(value)) {
+      if (!allowed.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: message(key) });
+    }
+  };
+}
+
+const lineQuantityInput = z.number().int('must be a whole number').min(1).max(MAX_LINE_QUANTITY);
+
+/**
+ * A line of a merchant order: from the catalog (`catalogReference` and `quantity`, optionally
+ * `catalogOverrideFields`), or a custom line when `price` is given (then `productName` is required and
+ * `catalogReference` is only a reference).
+ */
+const merchantOrderLineItem = z
+  .object({
+    catalogReference: z
+      .object({
+        appId: z.string().min(1).max(100),
+        catalogItemId: z.string().min(1).max(36),
+        options: catalogReferenceInput.shape.options,
+      })
+      .nullish(),
+    quantity: lineQuantityInput,
+    catalogOverrideFields: checkoutLineItemInput.shape.catalogOverrideFields,
+    productName: customLineItemInput.shape.productName.nullish(),
+    price: customLineItemInput.shape.price.nullish(),
+    fullPrice: customLineItemInput.shape.fullPrice,
+    itemType: customLineItemInput.shape.itemType,
+    media: customLineItemInput.shape.media,
+    physicalProperties: customLineItemInput.shape.physicalProperties,
+    descriptionLines: customLineItemInput.shape.descriptionLines,
+    paymentOption: checkoutCustomLineItemInput.shape.paymentOption,
+  })
+  .superRefine((line, ctx) => {
+    if (line.price != null) {
+      if (!line.productName)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['productName'],
+          message: 'is required for a custom line (one with a price)',
+        });
+      if (line.catalogOverrideFields)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['catalogOverrideFields'],
+          message: 'is for catalog lines: a custom line (one with a price) states its own values',
+        });
+      return;
+    }
+    if (!line.catalogReference) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['catalogReference'],
+        message: 'is required for a catalog line (give productName and price for a custom line)',
+      });
+      return;
+    }
+    if (line.catalogReference.appId !== STORES_APP_ID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['catalogReference', 'appId'],
+        message: `must be the Wix Stores app id ${STORES_APP_ID} (give a price for a custom line)`,
+      });
+  });
+export type MerchantOrderLineItem = z.infer<typeof merchantOrderLineItem>;
+
+const CREATE_ORDER_FIELDS = new Set([
+  'lineItems',
+  'buyerInfo',
+  'billingInfo',
+  'shippingInfo',
+  'channelInfo',
+  'buyerNote',
+  'paymentMethod',
+]);
+
+const selectedOption = checkoutInfoInput.shape.shippingInfo.unwrap().unwrap().shape.selectedCarrierServiceOption;
+
+/** createOrder (POST /ecom/v1/orders): a merchant places an order (phone, POS), priced and checked like a checkout. */
+export const createOrderRequest = z.object({
+  order: z
+    .object({
+      lineItems: z.array(merchantOrderLineItem).min(1).max(MAX_CART_LINES),
+      buyerInfo: z.strictObject({
+        email: z.email({ message: 'must be an email address' }).max(254),
+        /** The member the order belongs to (their account lists it); else it belongs to the caller. */
+        memberId: id.nullish(),
+      }),
+      billingInfo: addressWithContactInput.nullish(),
+      shippingInfo: z
+        .strictObject({
+          /** The code (id) of the shipping option chosen, as on a checkout's selectedCarrierServiceOption. */
+          code: z.string().trim().min(1).max(100).nullish(),
+          shippingDestination: addressWithContactInput.nullish(),
+          logistics: z
+            .strictObject({
+              shippingDestination: addressWithContactInput.nullish(),
+              deliveryTimeSlot: selectedOption.unwrap().unwrap().shape.logistics.unwrap().unwrap().shape
+                .deliveryTimeSlot,
+            })
+            .nullish(),
+        })
+        .superRefine((info, ctx) => {
+          if (info.shippingDestination && info.logistics?.shippingDestination)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['logistics', 'shippingDestination'],
+              message: 'give the destination once: shippingDestination or logistics.shippingDestination',
+            });
+          if (info.logistics?.deliveryTimeSlot && !info.code)
+            ctx.addIssue({ code: 'custom', path: ['code'], message: 'is required with a delivery time slot' });
+        })
+        .nullish(),
+      /** Absent: BACKOFFICE_MERCHANT. */
+      channelInfo: z.strictObject({ type: channelType }).nullish(),
+      buyerNote: z.string().max(1000).nullish(),
+      /** Merx: how the order is paid; `offline` (staff mark it paid) when not given. */
+      paymentMethod: paymentProvider.nullish(),
+    })
+    .catchall(z.unknown())
+    .superRefine(
+      refuseOtherKeys(CREATE_ORDER_FIELDS, (key) =>
+        key in order.shape
+          ? 'is computed by Merx: a new order takes lineItems, buyerInfo, billingInfo, shippingInfo, channelInfo, buyerNote and paymentMethod'
+          : 'is not a field of a new order',
+      ),
+    ),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+/** Per id: its metadata (success, or the error with its code and data), then the counts. */
+export const bulkOrderIdsResponse = z.object({ results: z.array(z.object({ itemMetadata })), bulkActionMetadata });
+
+export const bulkUpdateOrdersRequest = z.object({
+  orders: z
+    .array(
+      z.object({ order: updateOrderRequest.shape.order }).superRefine((item, ctx) => {
+        if (!item.order.id) ctx.addIssue({ code: 'custom', path: ['order', 'id'], message: 'is required' });
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** Answer each updated order (default false). */
+  returnEntity: z.boolean().nullish(),
+});
+export type BulkUpdateOrdersRequest = z.infer<typeof bulkUpdateOrdersRequest>;
+export const bulkUpdateOrdersResponse = bulkResults(order);
+
+const tagIds = z.strictObject({
+  tagIds: z.array(z.string().trim().min(1).max(100)).max(MAX_ORDER_TAGS).nullish(),
+});
+const orderTagsInput = z.strictObject({ tags: tagIds.nullish(), privateTags: tagIds.nullish() });
+export type OrderTagsInput = z.infer<typeof orderTagsInput>;
+
+/** Tags are kept on the order (`tags.tags.tagIds`, `tags.privateTags.tagIds`); they are not searchable. */
+export const bulkUpdateOrderTagsRequest = z
+  .object({
+    orderIds: z.array(id).min(1).max(100),
+    assignTags: orderTagsInput.nullish(),
+    unassignTags: orderTagsInput.nullish(),
+  })
+  .superRefine((r, ctx) => {
+    for (const kind of ['tags', 'privateTags'] as const) {
+      const removed = new Set(r.unassignTags?.[kind]?.tagIds ?? []);
+      const both = (r.assignTags?.[kind]?.tagIds ?? []).filter((t) => removed.has(t));
+      if (both.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['unassignTags', kind, 'tagIds'],
+          message: `must not name a tag that is also assigned: ${both.join(', ')}`,
+        });
+    }
+  });
+export type BulkUpdateOrderTagsRequest = z.infer<typeof bulkUpdateOrderTagsRequest>;
+
+export const setOrderNumberCounterRequest = z.object({
+  /** The number the next order gets. */
+  counter: z.number().int('must be a whole number').min(1).max(1_000_000_000_000),
+  /** Allow a counter below the next number (never at or below a number in use: numbers stay unique). */
+  allowLowerCounter: z.boolean().nullish(),
+});
+export const setOrderNumberCounterResponse = z.object({
+  /** The number the next order gets now. */
+  counter: z.number().int(),
+  /** The number the next order would have got before. */
+  previousCounter: z.number().int(),
+});
+
+const UPDATABLE_LINE_FIELDS = new Set(['id', 'descriptionLines', 'image', 'physicalProperties', 'productName']);
+const MONEY_LINE_FIELDS = new Set([
+  'quantity',
+  'price',
+  'priceBeforeDiscounts',
+  'totalPriceBeforeTax',
+  'totalPriceAfterTax',
+  'totalDiscount',
+  'taxDetails',
+  'fullPrice',
+  'priceDescription',
+  'paymentOption',
+  'refundQuantity',
+  'restockQuantity',
+]);
+
+/**
+ * updateOrderLineItem: what may change on a placed line without changing money or stock: its description lines,
+ * image, SKU and translated name. Price, quantity and every other field are refused.
+ */
+export const updateOrderLineItemRequest = z.object({
+  id: z.string().optional(),
+  lineItem: z
+    .object({
+      id: z.string().optional(),
+      /** Replaces the line's description lines (empty clears them). */
+      descriptionLines: z.array(cartDescriptionLineInput).max(20).nullish(),
+      /** Replaces the line's image; null removes it. */
+      image: cartImageInput.nullish(),
+      physicalProperties: z
+        .object({ sku: z.string().trim().max(40).nullish() })
+        .catchall(z.unknown())
+        .superRefine(
+          refuseOtherKeys(
+            new Set(['sku']),
+            () => 'is read-only on a placed line: only the SKU changes (weight and shipping were charged)',
+          ),
+        )
+        .nullish(),
+      productName: z
+        .object({ translated: z.string().trim().max(400).nullish() })
+        .catchall(z.unknown())
+        .superRefine(
+          refuseOtherKeys(new Set(['translated']), (key) =>
+            key === 'original'
+              ? 'is read-only: the name the buyer ordered stays; only the translated name changes'
+              : 'is not a field of a product name',
+          ),
+        )
+        .nullish(),
+    })
+    .catchall(z.unknown())
+    .superRefine(
+      refuseOtherKeys(UPDATABLE_LINE_FIELDS, (key) =>
+        MONEY_LINE_FIELDS.has(key)
+          ? 'is read-only: a placed line keeps its price and quantity (refund, cancel or place a new order instead)'
+          : 'is read-only on a placed line: only descriptionLines, image, physicalProperties.sku and productName.translated change',
+      ),
+    ),
+});
+export type UpdateOrderLineItemRequest = z.infer<typeof updateOrderLineItemRequest>;
+export const updateOrderLineItemResponse = z.object({ lineItem: orderLineItem, order });
+
+/** A Price object as an import states it (`{amount: "12.50"}`, in the order's currency). */
+const statedPrice = z.object({ amount: nonNegativeDecimal(3) });
+const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date and time' });
+
+const importedLineItem = z.object({
+  /** Kept when given (unique within the order), else a new id. */
+  id: id.nullish(),
+  productName: customLineItemInput.shape.productName,
+  /** Kept for reference; an imported line never takes or gives back stock. */
+  catalogReference: customLineItemInput.shape.catalogReference,
+  quantity: lineQuantityInput,
+  /** The unit price as stated. */
+  price: statedPrice,
+  /** The line's total as stated; price × quantity when not given. */
+  totalPriceAfterTax: statedPrice.nullish(),
+  totalDiscount: statedPrice.nullish(),
+  itemType: customLineItemInput.shape.itemType,
+  image: cartImageInput.nullish(),
+  physicalProperties: customLineItemInput.shape.physicalProperties,
+  descriptionLines: customLineItemInput.shape.descriptionLines,
+  /** Merx: units already fulfilled (they become one fulfillment of the imported order). */
+  fulfilledQuantity: z.number().int().min(0).max(MAX_LINE_QUANTITY).nullish(),
+});
+
+/** Payment statuses an imported order can hold (gateway states in flight cannot be imported). */
+export const importablePaymentStatus = z.enum([
+  'NOT_PAID',
+  'PAID',
+  'PARTIALLY_PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+]);
+
+const IMPORT_ORDER_FIELDS = new Set([
+  'number',
+  'createdDate',
+  'purchasedDate',
+  'lineItems',
+  'buyerInfo',
+  'billingInfo',
+  'recipientInfo',
+  'shippingInfo',
+  'priceSummary',
+  'balanceSummary',
+  'currency',
+  'status',
+  'paymentStatus',
+  'fulfillmentStatus',
+  'channelInfo',
+  'buyerNote',
+  'archived',
+  'seenByAHuman',
+  'weightUnit',
+  'taxIncludedInPrices',
+]);
+
+/** importOrder: a historical order of another system, kept as stated (number when free, dates, prices, statuses). */
+export const importOrderRequest = z.object({
+  order: z
+    .object({
+      /** Kept when no order has it yet, else the order gets the next number (and the answer shows which). */
+      number: z
+        .string()
+        .regex(/^[1-9]\d{0,11}$/, 'must be a whole number from 1 to 999999999999')
+        .nullish(),
+      createdDate: isoDate.nullish(),
+      purchasedDate: isoDate.nullish(),
+      lineItems: z.array(importedLineItem).min(1).max(MAX_CART_LINES),
+      buyerInfo: z
+        .strictObject({
+          email: z.email({ message: 'must be an email address' }).max(254).nullish(),
+          memberId: id.nullish(),
+        })
+        .nullish(),
+      billingInfo: addressWithContactInput.nullish(),
+      recipientInfo: addressWithContactInput.nullish(),
+      shippingInfo: z
+        .strictObject({
+          title: z.string().trim().max(200).nullish(),
+          code: z.string().trim().max(100).nullish(),
+          cost: z.strictObject({ price: statedPrice }).nullish(),
+        })
+        .nullish(),
+      /** As stated; each part not given is derived (subtotal from the lines, total = subtotal + shipping + tax − discount). */
+      priceSummary: z
+        .strictObject({
+          subtotal: statedPrice.nullish(),
+          shipping: statedPrice.nullish(),
+          tax: statedPrice.nullish(),
+          discount: statedPrice.nullish(),
+          total: statedPrice.nullish(),
+        })
+        .nullish(),
+      /** What was paid and refunded: needed for PARTIALLY_PAID and PARTIALLY_REFUNDED. */
+      balanceSummary: z.strictObject({ paid: statedPrice.nullish(), refunded: statedPrice.nullish() }).nullish(),
+      /** ISO 4217; the store currency when not given. */
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code')
+        .nullish(),
+      /** Absent: APPROVED. */
+      status: orderStatus.nullish(),
+      /** Absent: NOT_PAID. */
+      paymentStatus: importablePaymentStatus.nullish(),
+      /** Absent: from the lines' fulfilledQuantity (NOT_FULFILLED without any). */
+      fulfillmentStatus: orderFulfillmentStatus.nullish(),
+      /** Absent: OTHER_PLATFORM. */
+      channelInfo: z.strictObject({ type: channelType }).nullish(),
+      buyerNote: z.string().max(1000).nullish(),
+      archived: z.boolean().nullish(),
+      seenByAHuman: z.boolean().nullish(),
+      weightUnit: z.enum(['KG', 'LB']).nullish(),
+      taxIncludedInPrices: z.boolean().nullish(),
+    })
+    .catchall(z.unknown())
+    .superRefine(
+      refuseOtherKeys(IMPORT_ORDER_FIELDS, (key) =>
+        key in order.shape ? 'is not importable: Merx sets it on the imported order' : 'is not a field of an order',
+      ),
+    ),
+});
+export type ImportOrderRequest = z.infer<typeof importOrderRequest>;
+
+export const bulkDeleteImportedOrdersRequest = z.object({ orderIds: z.array(id).min(1).max(100) });
+
+export const chargeMembershipsRequest = z.object({
+  ecomOrderId: z.string().optional(),
+  memberId: id,
+  membershipCharges: z.array(z.unknown()).max(300).nullish(),
+});
+export const chargeMembershipsResponse = z.object({});

@@ -6,6 +6,7 @@ import { fulfillmentRoutes } from './fulfillments.routes.js';
 import { aggregateRoutes } from './orders.aggregate.js';
 import { createOrderChanges } from './orders.changes.js';
 import { orderChangeRoutes } from './orders.changes.routes.js';
+import { moreOrderRoutes } from './orders.more.routes.js';
 import { createOrdersRepo } from './orders.repo.js';
 import { orderRoutes } from './orders.routes.js';
 import { createOrdersService, type OrdersService } from './orders.service.js';
@@ -34,6 +35,7 @@ export function createOrdersModule(deps: ModuleDeps, others: { checkout: Checkou
       ...orderChangeRoutes(createOrderChanges({ deps, orders, stock })),
       ...fulfillmentRoutes(createFulfillments({ deps, orders })),
       ...aggregateRoutes(deps),
+      ...moreOrderRoutes({ deps, orders, repo, stock, settings, checkout: others.checkout }),
     ],
   };
 }

@@ -143,6 +143,8 @@ export function orderWire(state: OrderState, locale: string): Order {
     customFields: [],
     ...(d.purchaseFlowId ? { purchaseFlowId: d.purchaseFlowId } : {}),
     ...(o.paymentMethod ? { paymentMethod: o.paymentMethod } : {}),
+    ...(d.tags ? { tags: { tags: { tagIds: d.tags.tags }, privateTags: { tagIds: d.tags.privateTags } } } : {}),
+    ...(d.imported ? { imported: true } : {}),
     revision: String(o.revision),
   };
 }

@@ -97,6 +97,25 @@ export function createOrdersRepo(dialect: DialectName) {
       return Number(row.value);
     },
 
+    /**
+     * Locks the order number counter in the caller's transaction (placements wait for it) and answers the last
+     * number handed out (10000 before the first order). On PostgreSQL read anything else in a later statement.
+     */
+    async lockNumberCounter(ex: Executor): Promise<number> {
+      const row = await ex
+        .insertInto('sequences')
+        .values({ name: ORDER_NUMBER_SEQUENCE, value: 10000 })
+        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb.ref('sequences.value') })))
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+
+    /** Makes `last` the last number handed out (the next order gets `last + 1`); after `lockNumberCounter`. */
+    async setNumberCounter(ex: Executor, last: number): Promise<void> {
+      await ex.updateTable('sequences').set({ value: last }).where('name', '=', ORDER_NUMBER_SEQUENCE).execute();
+    },
+
     async insert(ex: Executor, order: OrderRecord): Promise<void> {
       await ex.insertInto('orders').values(orderRowOf(order)).execute();
     },

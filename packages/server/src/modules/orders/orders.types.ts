@@ -41,6 +41,10 @@ export interface OrderData {
   couponCode?: string;
   /** The buyer asked to authorize the card now and capture later (create-order's `delayCapture`). */
   delayCapture?: boolean;
+  /** Tag ids assigned by staff (bulk update-tags); on the wire `tags: {tags: {tagIds}, privateTags: {tagIds}}`. */
+  tags?: { tags: string[]; privateTags: string[] };
+  /** Imported from another system (importOrder): no stock was taken; only these may be deleted. */
+  imported?: boolean;
 }
 
 export interface OrderRecord {
