@@ -6,7 +6,7 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { NotFound } from '../../components/not-found';
 import { usePageTitle } from '../../components/page-title';
 import { Price } from '../../components/price';
-import { ErrorState, Loading } from '../../components/states';
+import { ErrorState } from '../../components/states';
 import { isNotFound, messageOf } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
@@ -176,6 +176,23 @@ function ProductView({ product }: { product: Product }) {
   );
 }
 
+/** The page's shape while the product loads, so that nothing jumps when it arrives. */
+function ProductSkeleton() {
+  return (
+    <div className="product product--skeleton" aria-busy="true">
+      <div className="gallery__main" />
+      <div className="product__info">
+        <p className="visually-hidden" role="status">
+          Loading the product…
+        </p>
+        <div className="skeleton-line skeleton-line--short" />
+        <div className="skeleton-line skeleton-line--title" />
+        <div className="skeleton-line skeleton-line--short" />
+      </div>
+    </div>
+  );
+}
+
 /** The product page: gallery, options with availability, stock, quantity, add to cart, description. */
 export function Component() {
   const { slug = '' } = useParams();
@@ -188,7 +205,7 @@ export function Component() {
         trail={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: product?.name ?? 'Product' }]}
       />
       {isPending ? (
-        <Loading label="Loading the product…" />
+        <ProductSkeleton />
       ) : error ? (
         <ErrorState error={error} retry={() => void refetch()} />
       ) : (
