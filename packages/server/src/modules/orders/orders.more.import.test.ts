@@ -134,6 +134,17 @@ describe('POST /ecom/v1/orders/import', () => {
     expect(order.number).toBe('900003');
   });
 
+  it('simultaneous imports of one number and placements keep numbers unique', async () => {
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => kit.owner.post(IMPORT, historical({ number: '800001' }))),
+      placed(kit).then((p) => ({ status: 200, body: { order: p.order } })),
+    ]);
+    for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const numbers = answers.map((r) => r.body.order.number as string);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers).toContain('800001');
+  });
+
   it('refuses statuses that do not fit the amounts, bad fields and unknown members, writing nothing', async () => {
     await writesNothing(kit, async () => {
       expectViolation(
