@@ -270,6 +270,21 @@ export const checkout = z.object({
   purchaseFlowId: z.string(),
   /** Merx: the tip the buyer chose (the client's checkout has no tip field). */
   tipSelection: z.object({ presetIndex: z.number().optional(), customAmount: z.string().optional() }).optional(),
+  /** Merx: the tips the buyer may choose from and what each would be on this checkout; absent without tips. */
+  tipOptions: z
+    .object({
+      tipType: z.enum(['PERCENTAGE', 'AMOUNT']),
+      allowCustomAmount: z.boolean(),
+      presets: z.array(
+        z.object({
+          presetIndex: z.number().int(),
+          percentage: z.number().optional(),
+          default: z.boolean(),
+          amount: ecomPrice,
+        }),
+      ),
+    })
+    .optional(),
   overrideCheckoutUrl: z.string().optional(),
   revision: z.string(),
 });

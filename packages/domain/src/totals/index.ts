@@ -19,6 +19,6 @@ export {
 } from './shipping.js';
 export type * from './store-types.js';
 export { findTaxRegion, resolveTaxableAddress, type TaxAddresses } from './tax.js';
-export { MAX_TIP_PRESETS } from './tips.js';
+export { calculateTip, MAX_TIP_PRESETS } from './tips.js';
 export { calculateTotals } from './totals.js';
 export type * from './types.js';

@@ -62,14 +62,24 @@ export function addressWire(a: TotalsAddress) {
   });
 }
 
-function logisticsOf(l: ShippingLogistics, slot?: { from: Date | string; to: Date | string } | null) {
+const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
+
+/**
+ * An option's logistics on the wire: the chosen slot (`deliveryTimeSlot`) for the selected option; for the options
+ * offered, `deliveryTimeSlots` lists the windows the buyer may choose from (Merx: the client's shape names only the
+ * chosen one, and a storefront needs the list to offer them).
+ */
+function logisticsOf(l: ShippingLogistics, slot?: { from: Date | string; to: Date | string } | null, offered = false) {
   const pickup = l.pickupDetails;
-  const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
   return compact({
     deliveryTime: l.deliveryTime ?? undefined,
     instructions: pickup?.instructions ?? undefined,
     pickupDetails: pickup ? { address: addressWire(pickup.address), pickupMethod: pickup.pickupMethod } : undefined,
     deliveryTimeSlot: slot ? { from: iso(slot.from), to: iso(slot.to) } : undefined,
+    deliveryTimeSlots:
+      offered && l.deliveryTimeSlots.length > 0
+        ? l.deliveryTimeSlots.map((s) => ({ from: iso(s.from), to: iso(s.to) }))
+        : undefined,
   });
 }
 
@@ -99,7 +109,7 @@ function shippingInfoOf(totals: Totals, ctx: WireContext): EstimateTotalsRespons
   const optionOf = (o: CarrierServiceOption) => ({
     code: o.code,
     title: o.title,
-    logistics: logisticsOf(o.logistics),
+    logistics: logisticsOf(o.logistics, null, true),
     cost: { price: priceOf(o.cost, ctx), otherCharges: [] },
   });
   return {

@@ -146,7 +146,8 @@ function taxSettingsOf(tax: TaxConfiguration, request: TotalsRequest): TaxSettin
   };
 }
 
-function tipSettingsOf(tips: TipConfiguration): TipSettings {
+/** The merchant's tip settings as the totals read them (percent, not basis points). */
+export function tipSettingsOf(tips: TipConfiguration): TipSettings {
   return {
     allowCustomerTip: tips.allowCustomerTip,
     tipType: tips.tipType,

@@ -1,5 +1,5 @@
 import type { CartLineItem, Checkout, CheckoutLineItem } from '@merx/contract';
-import type { CalculatedLineItem, PriceSummary } from '@merx/domain';
+import { type CalculatedLineItem, calculateTip, MAX_TIP_PRESETS, type PriceSummary } from '@merx/domain';
 import { estimateWire, taxDetailsOf } from '../cart/cart.estimate.js';
 import { cartWire, compact, priceOf, type WireContext } from '../cart/cart.mapper.js';
 import type { CartOwner, CartRecord, ContactInfo } from '../cart/cart.types.js';
@@ -111,6 +111,26 @@ function tipSelectionWire(c: CheckoutRecord, currency: string): Checkout['tipSel
     : { customAmount: fromMinorUnits(c.tip.customAmount, currency) };
 }
 
+/**
+ * The tips the buyer may choose from, with what each would be on this checkout (Merx: the client's checkout has no
+ * such field; a storefront needs it to label its tip buttons). Absent when the store takes no tips.
+ */
+function tipOptionsWire(priced: PricedCheckout, ctx: WireContext): Checkout['tipOptions'] {
+  const settings = priced.tipSettings;
+  if (!settings || settings.allowCustomerTip === false) return undefined;
+  const itemsAfterDiscounts = priced.totals.lineItems.reduce((n, l) => n + l.subtotal - l.totalDiscount, 0);
+  return {
+    tipType: settings.tipType,
+    allowCustomAmount: settings.allowCustomAmount,
+    presets: settings.presets.slice(0, MAX_TIP_PRESETS).map((p, presetIndex) => ({
+      presetIndex,
+      ...(settings.tipType === 'PERCENTAGE' ? { percentage: p.value } : {}),
+      default: p.default === true,
+      amount: priceOf(calculateTip(settings, { presetIndex }, itemsAfterDiscounts).tip.amount, ctx),
+    })),
+  };
+}
+
 /** The whole checkout on the wire: lines, buyer's choices and everything the totals computed. */
 export function checkoutWire(priced: PricedCheckout, ctx: WireContext): Checkout {
   const { state, views, totals } = priced;
@@ -122,6 +142,7 @@ export function checkoutWire(priced: PricedCheckout, ctx: WireContext): Checkout
   const billing = contactWire(c.billingInfo);
   const destination = contactWire(c.shippingDestination);
   const tipSelection = tipSelectionWire(c, ctx.currency);
+  const tipOptions = tipOptionsWire(priced, ctx);
   return {
     id: c.id,
     lineItems: cart.lineItems.map((line, i) => lineWire(line, state.lines[i]!, totals.lineItems[i]!, ctx)),
@@ -158,6 +179,7 @@ export function checkoutWire(priced: PricedCheckout, ctx: WireContext): Checkout
     paymentCurrency: ctx.currency,
     purchaseFlowId: c.cartId ?? c.id,
     ...(tipSelection ? { tipSelection } : {}),
+    ...(tipOptions ? { tipOptions } : {}),
     ...(c.overrideCheckoutUrl ? { overrideCheckoutUrl: c.overrideCheckoutUrl } : {}),
     revision: String(c.revision),
   };

@@ -1,7 +1,13 @@
-import type { Totals } from '@merx/domain';
+import type { TipSettings, Totals } from '@merx/domain';
 import type { ApplicationErrorDetails } from '../cart/cart.estimate.js';
 import { lineViews } from '../cart/cart.lines.js';
-import { cartTotals, type TotalsConfiguration, type TotalsRequest, totalsAddressOf } from '../cart/cart.totals.js';
+import {
+  cartTotals,
+  type TotalsConfiguration,
+  type TotalsRequest,
+  tipSettingsOf,
+  totalsAddressOf,
+} from '../cart/cart.totals.js';
 import type { LineView } from '../cart/cart.types.js';
 import { type CouponCheck, type DiscountServices, totalsCouponOf } from '../discounts/index.js';
 import type { CheckoutRecord, CheckoutState } from './checkout.types.js';
@@ -26,6 +32,8 @@ export interface PricedCheckout {
   state: CheckoutState;
   views: LineView[];
   totals: Totals;
+  /** The store's tip settings, for the tip choices the checkout offers (null: the store takes no tips). */
+  tipSettings: TipSettings | null;
   /** Why the checkout's coupon no longer applies (answered as a calculation error). */
   couponRefusal?: ApplicationErrorDetails;
 }
@@ -66,12 +74,14 @@ export function priceCheckout(
     { ...inputs.config, coupon },
     totalsRequestOf(checkout, inputs.currency, inputs.now),
   );
-  if (!code || !check || check.ok) return { state, views, totals };
+  const tipSettings = inputs.config.tipSettings ? tipSettingsOf(inputs.config.tipSettings) : null;
+  if (!code || !check || check.ok) return { state, views, totals, tipSettings };
   const refusal = refuse(code, check.problem);
   return {
     state,
     views,
     totals,
+    tipSettings,
     couponRefusal: { code: refusal.code, description: refusal.message, data: refusal.data },
   };
 }

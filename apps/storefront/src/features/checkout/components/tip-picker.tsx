@@ -5,9 +5,9 @@ import { messageOf } from '../../../lib/errors';
 import { useUpdateCheckout } from '../api/checkout';
 
 /**
- * A tip: one of the store's three suggestions or an amount. The tip settings are staff-only on the API, so the
- * suggestions are named by order and their amount shows once chosen; a store that takes no tips says so on the
- * first choice, and the picker then steps aside.
+ * A tip: one of the store's suggestions (the checkout's `tipOptions`, each with what it would be on this order) or,
+ * when the store allows it, an amount. A checkout without `tipOptions` belongs to a store that takes no tips: no
+ * picker then.
  */
 export function TipPicker({ checkout }: { checkout: Checkout }) {
   const update = useUpdateCheckout(checkout.id);
@@ -24,13 +24,16 @@ export function TipPicker({ checkout }: { checkout: Checkout }) {
         },
       },
     );
-  if (refused) return null;
+  const options = checkout.tipOptions;
+  if (refused || !options) return null;
   const onCustom = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const amount = String(new FormData(e.currentTarget).get('tip') ?? '').trim();
     if (/^\d+(\.\d{1,2})?$/.test(amount)) set({ customAmount: amount });
   };
-  const labels = ['Suggested tip 1', 'Suggested tip 2', 'Suggested tip 3'];
+  const labels = options.presets.map((p) =>
+    p.percentage !== undefined ? `${p.percentage}% (${p.amount.formattedAmount})` : p.amount.formattedAmount,
+  );
   return (
     <fieldset className="tip">
       <legend>Add a tip (optional)</legend>
@@ -46,23 +49,25 @@ export function TipPicker({ checkout }: { checkout: Checkout }) {
         >
           No tip
         </button>
-        {labels.map((label, i) => (
+        {options.presets.map((preset, i) => (
           <button
-            key={label}
+            key={preset.presetIndex}
             type="button"
             className="chip"
-            aria-pressed={chosen?.presetIndex === i}
+            aria-pressed={chosen?.presetIndex === preset.presetIndex}
             onClick={() => {
               setCustom(false);
-              set({ presetIndex: i });
+              set({ presetIndex: preset.presetIndex });
             }}
           >
-            {label}
+            {labels[i]}
           </button>
         ))}
-        <button type="button" className="chip" aria-pressed={custom} onClick={() => setCustom(true)}>
-          Other amount
-        </button>
+        {options.allowCustomAmount ? (
+          <button type="button" className="chip" aria-pressed={custom} onClick={() => setCustom(true)}>
+            Other amount
+          </button>
+        ) : null}
       </div>
       {custom ? (
         <form className="inline-form" onSubmit={onCustom}>
