@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
 import { createOutbox } from './events/outbox.js';
 import { type Access, publicAccess } from './http/auth.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { type NotFoundFallback, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { buildOpenApi } from './http/openapi.js';
 import { genRequestId, registerRequestId } from './http/request-id.js';
@@ -270,7 +270,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   const services = await buildServices(opts, dispatcher);
 
   registerRequestId(app);
-  registerErrorHandler(app);
+  // The shop answers the browser's unmatched page requests (set below, once the shop is registered).
+  let shopPages: NotFoundFallback | undefined;
+  registerErrorHandler(app, { notFoundFallback: () => shopPages });
   // Storefronts on other origins call the API with tokens in `Authorization`, never cookies.
   await app.register(fastifyCors, {
     origin: opts.config.corsOrigins.length ? opts.config.corsOrigins : true,
@@ -325,8 +327,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     },
   });
 
-  // The shop at `/` (when built): every other GET that no route above answers, except API and server paths.
-  registerStorefront(app, {
+  // The shop at `/` (when built), and its pages for a browser's GET that no route above answers (not API paths).
+  shopPages = registerStorefront(app, {
     boot: async () => {
       const store = await services.settings.store();
       const client = await services.clients.firstOfKind('storefront');

@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
       { path: 'shop', lazy: page(() => import('../features/catalog/route')) },
       { path: 'collections/:slug', lazy: page(() => import('../features/catalog/route')) },
       { path: 'product-page/:slug', lazy: page(() => import('../features/product/route')) },
+      // Where the server's product links lead (cart lines, the storesProduct redirect intent).
+      { path: 'products/:slug', lazy: page(() => import('../features/product/route')) },
       { path: 'cart', lazy: page(() => import('../features/cart/route')) },
       { path: 'checkout', lazy: page(() => import('../features/checkout/route')) },
       { path: 'thank-you/:orderId', lazy: page(() => import('../features/checkout/confirmation-route')) },

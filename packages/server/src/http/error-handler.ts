@@ -78,8 +78,20 @@ export function toEnvelope(error: unknown, requestId: string): { status: number;
   };
 }
 
-/** Installs the error and not-found handlers on `app`. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Answers a request no route matched instead of the JSON 404 (the shop's page for a browser asking for one), or
+ * returns undefined to leave it to the JSON 404.
+ */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
+
+/**
+ * Installs the error and not-found handlers on `app`. `notFoundFallback` is read on each unmatched request (the
+ * shop registers later than the handlers).
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  opts: { notFoundFallback?: () => NotFoundFallback | undefined } = {},
+): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toEnvelope(error, request.id);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -87,6 +99,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
+    const answered = opts.notFoundFallback?.()?.(request, reply);
+    if (answered) return answered;
     const body = applicationEnvelope(
       errorCodes.routeNotFound,
       `No route ${request.method} ${request.url.split('?')[0]}`,

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAccess } from '../../http/auth.js';
+import type { NotFoundFallback } from '../../http/error-handler.js';
 import { findRepositoryRoot } from '../hosted/assets.js';
 
 /**
@@ -61,6 +62,26 @@ export function storefrontDistDir(): string | undefined {
 
 const isReserved = (path: string) => RESERVED.some((re) => re.test(path));
 
+/**
+ * The shop's own pages (apps/storefront/src/app/router.tsx): answered 200; any other page a browser asks for gets
+ * the shop's not-found page with a 404 status.
+ */
+const SHOP_PAGES = [
+  /^\/$/,
+  /^\/shop\/?$/,
+  /^\/collections\/[^/]+\/?$/,
+  /^\/product-page\/[^/]+\/?$/,
+  /^\/products\/[^/]+\/?$/,
+  /^\/cart\/?$/,
+  /^\/checkout\/?$/,
+  /^\/thank-you\/[^/]+\/?$/,
+  /^\/callback\/?$/,
+  /^\/account(\/.*)?$/,
+];
+
+/** A browser navigation: it asks for HTML (API clients and the JSON 404 tests do not). */
+const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
+
 /** The page with the boot data in a JSON script (inert under any CSP); `<` escaped so it cannot close the tag. */
 export function pageWithBoot(html: string, boot: StorefrontBoot): string {
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
@@ -71,16 +92,17 @@ export function pageWithBoot(html: string, boot: StorefrontBoot): string {
 }
 
 /**
- * Serves the built shop: hashed files under `/assets/` (gzipped once, cached for a year) and, for any other GET
- * that is not an API or server path, `index.html` with the boot data (the shop's router decides what is shown,
- * including its own 404 page). Without a build, nothing is registered and `/` keeps the JSON 404.
+ * Serves the built shop: hashed files under `/assets/` (gzipped once, cached for a year), `/`, and returns the
+ * not-found fallback that answers the shop's other pages (`index.html` with the boot data; 404 for a page the shop
+ * does not have, which its router shows as its own not-found page). Without a build, nothing is registered and `/`
+ * keeps the JSON 404.
  */
 export function registerStorefront(
   app: FastifyInstance,
   deps: { boot: () => Promise<StorefrontBoot>; dist?: string | undefined },
-): void {
+): NotFoundFallback | undefined {
   const dist = deps.dist ?? storefrontDistDir();
-  if (!dist || !existsSync(join(dist, 'index.html'))) return;
+  if (!dist || !existsSync(join(dist, 'index.html'))) return undefined;
   const assets = new Map<string, Asset>();
 
   const loadAsset = (name: string): Asset | undefined => {
@@ -107,12 +129,12 @@ export function registerStorefront(
     return reply.send(asset.body);
   };
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
     // Read on every request (it is small): a rebuild while the server runs is served at once.
     const body = pageWithBoot(readFileSync(join(dist, 'index.html'), 'utf8'), await deps.boot());
     reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.type('text/html; charset=utf-8');
+    reply.type('text/html; charset=utf-8').status(status);
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipSync(body));
     }
@@ -127,10 +149,15 @@ export function registerStorefront(
     if (!asset) return reply.callNotFound();
     return sendAsset(request, reply, asset);
   });
-  app.get('/', { config }, sendPage);
-  app.get('/*', { config }, async (request, reply) => {
+  app.get('/', { config }, (request, reply) => sendPage(request, reply));
+  // The other pages come through the not-found handler, so that API and server paths (and their own not-found
+  // handlers, such as the hosted pages') are never shadowed by a catch-all route.
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = request.url.split('?')[0] ?? '/';
-    if (isReserved(path)) return reply.callNotFound();
-    return sendPage(request, reply);
-  });
+    if (isReserved(path)) return undefined;
+    const known = SHOP_PAGES.some((re) => re.test(path));
+    if (!known && !wantsHtml(request)) return undefined;
+    return sendPage(request, reply, known ? 200 : 404);
+  };
 }

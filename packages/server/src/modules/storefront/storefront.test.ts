@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicAccess } from '../../http/auth.js';
-import { registerErrorHandler } from '../../http/error-handler.js';
+import { type NotFoundFallback, registerErrorHandler } from '../../http/error-handler.js';
 import { pageWithBoot, registerStorefront } from './storefront.routes.js';
 
 let dist: string;
@@ -17,10 +17,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<html><head><title>Shop</title></head><body></body></html>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("shop");'.repeat(50));
   app = Fastify();
-  registerErrorHandler(app);
+  let shopPages: NotFoundFallback | undefined;
+  registerErrorHandler(app, { notFoundFallback: () => shopPages });
   app.get('/healthz', { config: { access: publicAccess } }, async () => ({ status: 'ok' }));
   app.get('/ecom/v1/carts/current', { config: { access: publicAccess } }, async () => ({ cart: {} }));
-  registerStorefront(app, {
+  shopPages = registerStorefront(app, {
     dist,
     boot: async () => ({ storeName: 'Tea & <Co>', currency: 'EUR', locale: 'de-DE', storefrontClientId: 'c1' }),
   });
@@ -34,8 +35,14 @@ afterAll(async () => {
 
 describe('the storefront at /', () => {
   it('serves the shop page at / and at any shop path, with the boot data and the store name as title', async () => {
-    for (const url of ['/', '/shop?q=mug', '/product-page/chelsea-boot', '/account/orders/1', '/no-such-page']) {
-      const res = await app.inject({ url });
+    for (const url of [
+      '/',
+      '/shop?q=mug',
+      '/product-page/chelsea-boot',
+      '/products/chelsea-boot',
+      '/account/orders/1',
+    ]) {
+      const res = await app.inject({ url, headers: { accept: 'text/html,*/*' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -43,6 +50,19 @@ describe('the storefront at /', () => {
       expect(res.body).toContain('"currency":"EUR"');
       expect(res.body).not.toContain('<Co>"');
     }
+  });
+
+  it("answers a page the shop does not have with the shop's page and a 404 status, and API clients with JSON", async () => {
+    const page = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('"currency":"EUR"');
+    const api = await app.inject({ url: '/no-such-page' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().details.applicationError.code).toBe('ROUTE_NOT_FOUND');
+    const post = await app.inject({ method: 'POST', url: '/checkout', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().details.applicationError.code).toBe('ROUTE_NOT_FOUND');
   });
 
   it('keeps the JSON 404 for unknown API and server paths', async () => {
