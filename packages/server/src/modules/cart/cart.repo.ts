@@ -5,6 +5,7 @@ import { preparedStatements } from './cart.prepared.js';
 import {
   CART_COLUMNS,
   type CartFields,
+  CatalogCache,
   LINE_COLUMNS,
   type NewLine,
   PRODUCT_COLUMNS,
@@ -30,26 +31,45 @@ export function createCartRepo(dialect: DialectName) {
     return sql<boolean>`(${onLines} or ${sql.ref(column)} in (${sql.join(requestedIds.map((id) => sql`${id}`))}))`;
   }
 
-  /** The lines and catalog rows of the cart row in scope, as JSON columns (for SELECT and RETURNING alike). */
+  /** The products `ids` as a SQL condition on `column` (false for none). */
+  const listed = (column: string, ids: readonly string[]) =>
+    ids.length > 0
+      ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql`${id}`))})`
+      : sql<boolean>`1 = 0`;
+
+  const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
+
+  /** Full product and variant rows of the products `ids`, as JSON columns. */
+  function catalogRows(ex: Executor, ids: readonly string[]) {
+    return [
+      json(ex.selectFrom('products').select(PRODUCT_COLUMNS).where(listed('products.id', ids)), PRODUCT_COLUMNS).as(
+        'products_json',
+      ),
+      json(
+        ex.selectFrom('product_variants').select(VARIANT_COLUMNS).where(listed('product_variants.product_id', ids)),
+        VARIANT_COLUMNS,
+      ).as('variants_json'),
+    ];
+  }
+
+  /**
+   * The lines and catalog of the cart row in scope, as JSON columns (for SELECT and RETURNING alike): full rows of
+   * the products being added, only the revisions of the others (the catalog cache holds them, see CatalogCache).
+   */
   function stateColumns(ex: Executor, requestedIds: readonly string[]) {
-    const json = (subquery: Expression<unknown>, columns: readonly string[]) =>
-      jsonRowArray(dialect, subquery, columns);
     return [
       json(
         ex.selectFrom('cart_lines').select(LINE_COLUMNS).where('cart_lines.cart_id', '=', cartIdRef),
         LINE_COLUMNS,
       ).as('lines_json'),
-      json(
-        ex.selectFrom('products').select(PRODUCT_COLUMNS).where(productsOf('products.id', requestedIds)),
-        PRODUCT_COLUMNS,
-      ).as('products_json'),
+      ...catalogRows(ex, requestedIds),
       json(
         ex
-          .selectFrom('product_variants')
-          .select(VARIANT_COLUMNS)
-          .where(productsOf('product_variants.product_id', requestedIds)),
-        VARIANT_COLUMNS,
-      ).as('variants_json'),
+          .selectFrom('products')
+          .select(['products.id', 'products.revision'])
+          .where(productsOf('products.id', requestedIds)),
+        ['id', 'revision'],
+      ).as('revisions_json'),
       json(
         ex
           .selectFrom('collection_products')
@@ -58,6 +78,20 @@ export function createCartRepo(dialect: DialectName) {
         ['product_id', 'collection_id'],
       ).as('memberships_json'),
     ];
+  }
+
+  const cache = new CatalogCache();
+
+  /**
+   * The state of a cart row; products the cache does not hold at the revision read are read in full in one more
+   * statement (in `ex`, the same transaction), so the catalog is always the one of that revision.
+   */
+  async function complete(ex: Executor, row: StateRow): Promise<CartState> {
+    const first = stateOf(row, cache);
+    if (first.missing.length === 0) return first.state;
+    const full = await ex.selectNoFrom(catalogRows(ex, first.missing)).executeTakeFirstOrThrow();
+    cache.add(full.products_json, full.variants_json);
+    return stateOf(row, cache).state;
   }
 
   return {
@@ -75,7 +109,7 @@ export function createCartRepo(dialect: DialectName) {
             .where('carts.owner_id', '=', slot('owner')),
         { kind: owner.kind, owner: owner.id, ...idValues(requestedIds) },
       );
-      return row && stateOf(row);
+      return row && complete(ex, row);
     },
 
     async findById(ex: Executor, id: string) {
@@ -85,7 +119,7 @@ export function createCartRepo(dialect: DialectName) {
         .select(stateColumns(ex, []))
         .where('carts.id', '=', id)
         .executeTakeFirst();
-      return row && stateOf(row as StateRow);
+      return row && complete(ex, row as StateRow);
     },
 
     /**
@@ -146,7 +180,7 @@ export function createCartRepo(dialect: DialectName) {
         values,
       );
       if (!row) return undefined;
-      const state = stateOf(row);
+      const state = await complete(ex, row);
       return { ...state, created: state.cart.revision === 1 };
     },
 

@@ -1,5 +1,6 @@
 import type { Database, ProductsTable, ProductVariantsTable } from '@merx/db';
 import type { Selectable } from 'kysely';
+import { Lru } from '../../lib/lru.js';
 import { type ProductRow, toProductRecord, toVariantRecord } from '../products/products.repo.js';
 import type { CartLineRecord, CartRecord, CartState, CatalogEntry, OwnerKind } from './cart.types.js';
 
@@ -14,8 +15,11 @@ type LineRow = Selectable<CartLinesTable>;
 /** A cart row with its lines and its products' rows as JSON text, all read in the same statement. */
 export type StateRow = CartRow & {
   lines_json: string;
+  /** Full rows of the products being added (and of products the cache lacks, on a second read). */
   products_json: string;
   variants_json: string;
+  /** `{id, revision}` of every product on the lines or being added. */
+  revisions_json: string;
   memberships_json: string;
 };
 
@@ -212,6 +216,57 @@ export function catalogOf(
   return catalog;
 }
 
+/**
+ * Parsed catalog entries by product id and revision, per process. Every write of a product or its variants (stock
+ * included) bumps `products.revision`, so an entry is never stale: a cart read asks the database only for the
+ * revisions of its products, and for the full rows of the products being added or not known at that revision.
+ * Collection memberships do not bump the revision: they are read with every cart and set on the entry's copy.
+ */
+export class CatalogCache {
+  private readonly entries = new Lru<string, CatalogEntry>(5000);
+
+  get(productId: string, revision: number): CatalogEntry | undefined {
+    return this.entries.get(`${productId}:${revision}`);
+  }
+
+  /** Parses full product and variant rows (JSON columns) and keeps them; returns the entries by product id. */
+  add(productsJson: unknown, variantsJson: unknown): Map<string, CatalogEntry> {
+    const added = catalogOf(productsJson, variantsJson, '[]');
+    for (const entry of added.values()) {
+      Object.freeze(entry.product);
+      Object.freeze(entry.variants);
+      this.entries.set(`${entry.product.id}:${entry.product.revision}`, entry);
+    }
+    return added;
+  }
+}
+
+/**
+ * The catalog of a cart read: entries of the products (full rows for those read in full, else the cache at the
+ * revision read), with their collection ids; `missing` lists products whose revision the cache does not hold.
+ */
+export function cachedCatalogOf(
+  cache: CatalogCache,
+  row: { products_json: unknown; variants_json: unknown; revisions_json: unknown; memberships_json: unknown },
+): { catalog: Map<string, CatalogEntry>; missing: string[] } {
+  const full = cache.add(row.products_json, row.variants_json);
+  const collections = new Map<string, string[]>();
+  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(row.memberships_json))
+    collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
+  const catalog = new Map<string, CatalogEntry>();
+  const missing: string[] = [];
+  for (const { id, revision } of parsed<Array<{ id: string; revision: number }>>(row.revisions_json)) {
+    const entry = full.get(id) ?? cache.get(id, Number(revision));
+    if (!entry) {
+      missing.push(id);
+      continue;
+    }
+    const collectionIds = (collections.get(id) ?? []).sort();
+    catalog.set(id, { product: { ...entry.product, collectionIds }, variants: entry.variants });
+  }
+  return { catalog, missing };
+}
+
 /** Lines read as a JSON column, in their order. */
 export function linesOf<R extends LineColumns, L extends CartLineRecord>(json: unknown, map: (row: R) => L): L[] {
   return parsed<R[]>(json)
@@ -219,9 +274,12 @@ export function linesOf<R extends LineColumns, L extends CartLineRecord>(json: u
     .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
 }
 
-/** A cart row read with its lines and catalog rows (JSON columns) as a cart state. */
-export function stateOf(row: StateRow): CartState {
+/**
+ * A cart row read with its lines and catalog (JSON columns) as a cart state, the catalog completed from `cache`;
+ * `missing` lists the products to read in full (then call again).
+ */
+export function stateOf(row: StateRow, cache: CatalogCache): { state: CartState; missing: string[] } {
   const lines = linesOf(row.lines_json, lineOf);
-  const catalog = catalogOf(row.products_json, row.variants_json, row.memberships_json);
-  return { cart: cartOf(row), lines, catalog, created: false };
+  const { catalog, missing } = cachedCatalogOf(cache, row);
+  return { state: { cart: cartOf(row), lines, catalog, created: false }, missing };
 }
