@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -45,13 +46,24 @@ export function createDb(options: CreateDbOptions): MerxDb {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
+  // Checkpoints run in a worker thread (see checkpointer.ts); the automatic one only if it ever falls far behind.
+  const file = options.url !== ':memory:';
+  if (file) sqlite.pragma('wal_autocheckpoint = 20000');
   // Lets the planner gather the statistics it needs (cheap; recommended on every connection open).
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(log ? { log } : {}),
   });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const checkpointer = file ? startCheckpointer(options.url) : undefined;
+  return {
+    db,
+    dialect: 'sqlite',
+    async destroy() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**

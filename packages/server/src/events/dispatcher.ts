@@ -10,7 +10,7 @@ export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 const BATCH = 100;
 
 /** How long a kick waits for more commits before it claims. */
-const KICK_DELAY_MS = 5;
+const KICK_DELAY_MS = 20;
 
 /** Hands committed outbox events to in-process subscribers, in commit order, each event once across processes. */
 export interface Dispatcher {
