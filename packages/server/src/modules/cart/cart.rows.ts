@@ -149,6 +149,28 @@ function cartOf(row: CartRow): CartRecord {
   };
 }
 
+/**
+ * Lines carry the same JSON texts (snapshot, options) request after request: each text is parsed once per process
+ * and the frozen value shared (bounded, least recently used dropped first).
+ */
+const parsedTexts = new Lru<string, unknown>(20_000);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function parsedOnce<T>(text: string): T {
+  const known = parsedTexts.get(text);
+  if (known !== undefined) return known as T;
+  const value = deepFreeze(JSON.parse(text) as T);
+  parsedTexts.set(text, value);
+  return value;
+}
+
 /** The columns a cart line and a checkout line share. */
 export type LineColumns = Omit<LineRow, 'cart_id'>;
 
@@ -161,11 +183,11 @@ export function lineOf(row: LineColumns | NewLine): CartLineRecord {
     catalogAppId: row.catalog_app_id,
     catalogItemId: row.catalog_item_id,
     variantId: row.variant_id,
-    options: JSON.parse(row.options),
+    options: parsedOnce(row.options),
     quantity: Number(row.quantity),
-    custom: row.custom_data ? JSON.parse(row.custom_data) : null,
-    overrides: row.catalog_override_fields ? JSON.parse(row.catalog_override_fields) : null,
-    snapshot: JSON.parse(row.snapshot),
+    custom: row.custom_data ? parsedOnce(row.custom_data) : null,
+    overrides: row.catalog_override_fields ? parsedOnce(row.catalog_override_fields) : null,
+    snapshot: parsedOnce(row.snapshot),
     addedDate: row.added_date,
     updatedDate: row.updated_date,
   };
