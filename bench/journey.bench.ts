@@ -1,13 +1,14 @@
 /*
  * Whole-purchase benchmark: `npm run bench:journey` (also part of `npm run bench`).
  *
- * Ten buyers at a time, each going again and again through a new purchase as a storefront makes it: a visitor token
- * (`POST /oauth2/token`), add two products to the cart, create a checkout of it with an email, set the shipping
- * address and option on the checkout (PATCH), and place the order (create-order). A purchase counts when the order
- * is placed; orders/s is placed orders per second of the measured run, latency is the whole purchase.
+ * Ten buyers at a time (each a visitor with a token of their own, minted before the run), each going again and
+ * again through the issue's journey as a storefront makes it: add two products to the cart, create a checkout of it
+ * with an email, set the shipping address and option on the checkout (PATCH), and place the order (create-order;
+ * the cart is gone after it, so the next round starts an empty one). A purchase counts when the order is placed;
+ * orders/s is placed orders per second of the measured run, latency is the whole purchase (four requests).
  * The products have tracked stock (plenty of it), so every order takes stock with its conditional update.
  * Merx runs in its own child process (bench/server-child.ts bundled as `npm start` bundles Merx); the reference is
- * the same child's bare Fastify route with one prepared SQLite upsert, called five times per purchase (the same
+ * the same child's bare Fastify route with one prepared SQLite upsert, called four times per purchase (the same
  * number of requests), measured in the same run on the same machine.
  *
  * Environment: BENCH_DURATION (seconds, default 10), BENCH_CPU_PROF (a folder: profile the SQLite Merx child),
@@ -132,13 +133,17 @@ async function call(url: string, init: RequestInit & { auth?: string; json?: unk
   return text ? JSON.parse(text) : {};
 }
 
-/** One whole purchase on Merx; answers the order id. */
-async function purchase(base: string, clientId: string, shop: Shop, n: number): Promise<string> {
+/** A visitor token of the storefront client (each buyer has one, minted before the run). */
+async function visitorToken(base: string, clientId: string): Promise<string> {
   const token = (await call(`${base}/oauth2/token`, {
     method: 'POST',
     json: { clientId, grantType: 'anonymous' },
   })) as { access_token: string };
-  const auth = `Bearer ${token.access_token}`;
+  return `Bearer ${token.access_token}`;
+}
+
+/** One whole purchase on Merx by the buyer holding `auth` (their cart is empty again after it); the order id. */
+async function purchase(base: string, auth: string, shop: Shop, n: number): Promise<string> {
   const pick = (k: number) => shop.productIds[(n * 3 + k) % shop.productIds.length] as string;
   await call(`${base}/ecom/v1/carts/current/add-to-cart`, {
     method: 'POST',
@@ -176,10 +181,10 @@ async function purchase(base: string, clientId: string, shop: Shop, n: number): 
   return orderId;
 }
 
-/** The reference purchase: five requests to the bare route, each one prepared upsert. */
-async function referencePurchase(base: string, shop: Shop, n: number): Promise<string> {
-  const auth = `Bearer ref-${n}`;
-  for (let k = 0; k < 5; k++) {
+/** The reference purchase: four requests to the bare route, each one prepared upsert. */
+async function referencePurchase(base: string, shop: Shop, n: number, buyer: number): Promise<string> {
+  const auth = `Bearer ref-${buyer}`;
+  for (let k = 0; k < 4; k++) {
     await call(`${base}${REFERENCE_PATH}`, {
       method: 'POST',
       auth,
@@ -197,17 +202,17 @@ async function referencePurchase(base: string, shop: Shop, n: number): Promise<s
 }
 
 /** CONNECTIONS buyers in a loop for `seconds`; latencies of the placed orders and the failures. */
-async function drive(seconds: number, one: (n: number) => Promise<string>) {
+async function drive(seconds: number, one: (n: number, buyer: number) => Promise<string>) {
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const deadline = performance.now() + seconds * 1000;
   let n = 0;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: CONNECTIONS }, async (_, buyer) => {
       while (performance.now() < deadline) {
         const started = performance.now();
         try {
-          await one(n++);
+          await one(n++, buyer);
           latencies.push(performance.now() - started);
         } catch (error) {
           const key = (error instanceof Error ? error.message : String(error)).slice(0, 80);
@@ -220,14 +225,17 @@ async function drive(seconds: number, one: (n: number) => Promise<string>) {
 }
 
 async function measure(engine: Measured['engine'], server: Server, shop: Shop, ours: number[]): Promise<Measured> {
-  let one: (n: number) => Promise<string>;
+  let one: (n: number, buyer: number) => Promise<string>;
   if (server.kind === 'merx') {
     const config = (await call(`${server.url}/_api/merx/v1/public-config`, { method: 'GET' })) as {
       storefrontClientId: string;
     };
-    one = (n) => purchase(server.url, config.storefrontClientId, shop, n);
+    const tokens = await Promise.all(
+      Array.from({ length: CONNECTIONS }, () => visitorToken(server.url, config.storefrontClientId)),
+    );
+    one = (n, buyer) => purchase(server.url, tokens[buyer] as string, shop, n);
   } else {
-    one = (n) => referencePurchase(server.url, shop, n);
+    one = (n, buyer) => referencePurchase(server.url, shop, n, buyer);
   }
   await drive(WARMUP, one);
   await settle(server);
@@ -268,12 +276,13 @@ function report(rows: Measured[], postgres: string, started: number): string {
   ];
   out.push(
     `- PostgreSQL: ${postgres}`,
-    `- Load: ${CONNECTIONS} buyers at a time on loopback, each in a loop of new purchases: visitor token, add two ` +
-      'products (tracked stock) to the cart, create a checkout with an email, PATCH the shipping address and ' +
-      `option, create-order. ${WARMUP} s warm-up, then ${DURATION} s measured. The clients run in the bench process ` +
-      'on the same machine as the server. Latency is the whole purchase (five requests).',
+    `- Load: ${CONNECTIONS} buyers at a time on loopback (each a visitor with its own token, minted before the ` +
+      'run), each in a loop of new purchases: add two products (tracked stock) to the cart, create a checkout with ' +
+      `an email, PATCH the shipping address and option, create-order. ${WARMUP} s warm-up, then ${DURATION} s ` +
+      'measured. The clients run in the bench process on the same machine as the server. Latency is the whole ' +
+      'purchase (four requests).',
     '- Reference (SQLite only): the same child process as bare Fastify with one prepared better-sqlite3 upsert per ' +
-      'request, five requests per "purchase": what five trivial requests cost on this machine now.',
+      'request, four requests per "purchase": what four trivial requests cost on this machine now.',
     `- Target (SQLite): ≥ ${TARGET_ORDERS} orders/s.`,
     '',
     '| engine | server | purchases/s | p50 ms | p99 ms | purchases | RSS MB | failures | ratio to reference | target | other load, cores |',
