@@ -5,11 +5,11 @@ import { preparedStatements } from './cart.prepared.js';
 import {
   CART_COLUMNS,
   type CartFields,
-  CatalogCache,
   LINE_COLUMNS,
   type NewLine,
   PRODUCT_COLUMNS,
   type StateRow,
+  sharedCatalogCache,
   stateOf,
   VARIANT_COLUMNS,
 } from './cart.rows.js';
@@ -80,7 +80,7 @@ export function createCartRepo(dialect: DialectName) {
     ];
   }
 
-  const cache = new CatalogCache();
+  const cache = sharedCatalogCache;
 
   /**
    * The state of a cart row; products the cache does not hold at the revision read are read in full in one more

@@ -264,6 +264,12 @@ export class CatalogCache {
 }
 
 /**
+ * The process's catalog entries, shared by cart and checkout reads (keys are product ids with their revision, so
+ * apps on different databases in one process, as in tests, never see each other's entries).
+ */
+export const sharedCatalogCache = new CatalogCache();
+
+/**
  * The catalog of a cart read: entries of the products (full rows for those read in full, else the cache at the
  * revision read), with their collection ids; `missing` lists products whose revision the cache does not hold.
  */

@@ -1,7 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
-import { catalogOf, PRODUCT_COLUMNS, VARIANT_COLUMNS } from '../cart/cart.rows.js';
+import { catalogOf, PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
 import {
   CHECKOUT_COLUMNS,
@@ -55,16 +55,46 @@ export function createCheckoutRepo(dialect: DialectName) {
     ];
   }
 
-  /** The lines and catalog rows of the checkout row in scope, for SELECT and RETURNING alike. */
+  /**
+   * The lines and catalog of the checkout row in scope, for SELECT and RETURNING alike: full rows of the products
+   * being added, only the revisions of the others (the process's catalog cache holds them, see CatalogCache).
+   */
   function stateColumns(ex: Executor, requestedIds: readonly string[]) {
+    const [products, variants] = catalogColumns(ex, requestedIds, false);
     return [
       ...CHECKOUT_COLUMNS,
       json(
         ex.selectFrom('checkout_lines').select(LINE_COLUMNS).where('checkout_lines.checkout_id', '=', checkoutIdRef),
         LINE_COLUMNS,
       ).as('lines_json'),
-      ...catalogColumns(ex, requestedIds, true),
+      products as NonNullable<typeof products>,
+      variants as NonNullable<typeof variants>,
+      json(
+        ex
+          .selectFrom('products')
+          .select(['products.id', 'products.revision'])
+          .where(productsOf('products.id', requestedIds, true)),
+        ['id', 'revision'],
+      ).as('revisions_json'),
+      json(
+        ex
+          .selectFrom('collection_products')
+          .select(['product_id', 'collection_id'])
+          .where(productsOf('collection_products.product_id', requestedIds, true)),
+        ['product_id', 'collection_id'],
+      ).as('memberships_json'),
     ];
+  }
+
+  const cache = sharedCatalogCache;
+
+  /** The state of a checkout row; products the cache lacks at the revision read are read in one more statement. */
+  async function complete(ex: Executor, row: StateRow): Promise<CheckoutState> {
+    const first = stateOf(row, cache);
+    if (first.missing.length === 0) return first.state;
+    const full = await ex.selectNoFrom(catalogColumns(ex, first.missing, false)).executeTakeFirstOrThrow();
+    cache.add(full.products_json, full.variants_json);
+    return stateOf(row, cache).state;
   }
 
   /**
@@ -83,14 +113,14 @@ export function createCheckoutRepo(dialect: DialectName) {
       .select(stateColumns(ex, requestedIds))
       .where('checkouts.id', '=', locked.id)
       .executeTakeFirst();
-    return row && stateOf(row as StateRow);
+    return row && complete(ex, row as StateRow);
   }
 
   return {
     /** The checkout with lines and catalog (one statement), or undefined. */
     async find(ex: Executor, id: string): Promise<CheckoutState | undefined> {
       const row = await ex.selectFrom('checkouts').select(stateColumns(ex, [])).where('id', '=', id).executeTakeFirst();
-      return row && stateOf(row as StateRow);
+      return row && complete(ex, row as StateRow);
     },
 
     /** The newest checkout made from the cart, or undefined. */
@@ -103,7 +133,7 @@ export function createCheckoutRepo(dialect: DialectName) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return row && stateOf(row as StateRow);
+      return row && complete(ex, row as StateRow);
     },
 
     /** The products `ids` with their variants and collections (one statement). */
@@ -132,7 +162,7 @@ export function createCheckoutRepo(dialect: DialectName) {
       if (dialect === 'postgres')
         return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), requestedIds);
       const row = await query.returning(stateColumns(ex, requestedIds)).executeTakeFirst();
-      return row && stateOf(row as StateRow);
+      return row && complete(ex, row as StateRow);
     },
 
     /**
@@ -153,7 +183,7 @@ export function createCheckoutRepo(dialect: DialectName) {
         .where('checkouts.completed', '=', 0);
       if (dialect === 'postgres') return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), []);
       const row = await query.returning(stateColumns(ex, [])).executeTakeFirst();
-      return row && stateOf(row as StateRow);
+      return row && complete(ex, row as StateRow);
     },
 
     async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CheckoutPaymentOption } from '@merx/contract';
 import type { Database } from '@merx/db';
 import type { Selectable } from 'kysely';
-import { lineOf as cartLineOf, catalogOf, linesOf } from '../cart/cart.rows.js';
+import { type CatalogCache, cachedCatalogOf, lineOf as cartLineOf, linesOf } from '../cart/cart.rows.js';
 import type { OwnerKind } from '../cart/cart.types.js';
 import type { CheckoutLineRecord, CheckoutRecord, CheckoutState } from './checkout.types.js';
 
@@ -17,6 +17,7 @@ export type StateRow = CheckoutRow & {
   lines_json: unknown;
   products_json: unknown;
   variants_json: unknown;
+  revisions_json: unknown;
   memberships_json: unknown;
 };
 
@@ -141,12 +142,12 @@ export function lineRowOf(line: CheckoutLineRecord, checkoutId: string): NewChec
   };
 }
 
-/** A checkout row read with its lines and catalog rows (JSON columns) as a checkout state. */
-export function stateOf(row: StateRow): CheckoutState {
+/**
+ * A checkout row read with its lines and catalog (JSON columns) as a checkout state, the catalog completed from
+ * `cache`; `missing` lists the products to read in full (then call again).
+ */
+export function stateOf(row: StateRow, cache: CatalogCache): { state: CheckoutState; missing: string[] } {
   const lines = linesOf(row.lines_json, lineOf);
-  return {
-    checkout: checkoutOf(row),
-    lines,
-    catalog: catalogOf(row.products_json, row.variants_json, row.memberships_json),
-  };
+  const { catalog, missing } = cachedCatalogOf(cache, row);
+  return { state: { checkout: checkoutOf(row), lines, catalog }, missing };
 }
