@@ -21,35 +21,16 @@ import { oauthClients } from '../modules/oauth-clients.js';
 import { orders } from '../modules/orders.js';
 import { products } from '../modules/products.js';
 import { fetchPublicConfig, publicConfig } from '../modules/public-config.js';
-import { shippingOptions } from '../modules/shipping-options.js';
 import { staff } from '../modules/staff.js';
 import { storeSettings } from '../modules/store-settings.js';
-import { email, PASSWORD, type SdkKit, startSdkKit, unique } from './kit.js';
+import { email, NEW_YORK, PASSWORD, type SdkKit, startSdkKit, unique, usShipping } from './kit.js';
 
 let kit: SdkKit;
 let shippingCode: string;
-const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 
 beforeAll(async () => {
   kit = await startSdkKit();
-  const admin = kit.admin({ shippingOptions });
-  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
-    name: 'US',
-    destinations: [{ countryCode: 'US' }],
-  });
-  shippingCode = (
-    await admin.shippingOptions.createShippingOption({
-      title: 'Standard',
-      deliveryRegionIds: [deliveryRegion.id],
-      rates: [{ amount: '5' }],
-    })
-  ).shippingOption.id;
+  shippingCode = await usShipping(kit);
 });
 afterAll(() => kit?.close());
 

@@ -8,6 +8,8 @@ import { ApiKeyStrategy } from '../auth/api-key.js';
 import { OAuthStrategy } from '../auth/oauth.js';
 import { createClient } from '../client.js';
 import type { ModuleFactory } from '../module.js';
+import { products } from '../modules/products.js';
+import { shippingOptions } from '../modules/shipping-options.js';
 
 export const SHOP_ORIGIN = 'https://shop.example';
 export const REDIRECT = `${SHOP_ORIGIN}/callback`;
@@ -51,3 +53,40 @@ export async function startSdkKit(): Promise<SdkKit> {
 /** A unique word for this test's data. */
 export const unique = (prefix = 't') => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 export const email = () => `m-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A New York address in wire names. */
+export const NEW_YORK = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '1 Main St',
+};
+
+/** A $5 "Standard" shipping option delivering in the US, made through the SDK as the owner; answers its code. */
+export async function usShipping(kit: SdkKit): Promise<string> {
+  const admin = kit.admin({ shippingOptions });
+  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
+    name: 'United States',
+    destinations: [{ countryCode: 'US' }],
+  });
+  return (
+    await admin.shippingOptions.createShippingOption({
+      title: 'Standard',
+      deliveryRegionIds: [deliveryRegion.id],
+      rates: [{ amount: '5' }],
+    })
+  ).shippingOption.id;
+}
+
+/** A product at $20 with `quantity` units of tracked stock, made through the SDK as the owner; answers its id. */
+export async function stockedProduct(kit: SdkKit, name: string, quantity: number): Promise<string> {
+  const admin = kit.admin({ products });
+  return (
+    await admin.products.createProduct({
+      name: unique(name),
+      priceData: { price: 20 },
+      stock: { trackInventory: true, quantity },
+    })
+  ).product.id;
+}

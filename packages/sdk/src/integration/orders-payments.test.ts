@@ -14,19 +14,11 @@ import { orderFulfillments } from '../modules/order-fulfillments.js';
 import { orders } from '../modules/orders.js';
 import { ordersSettings } from '../modules/orders-settings.js';
 import { products } from '../modules/products.js';
-import { shippingOptions } from '../modules/shipping-options.js';
-import { type SdkKit, startSdkKit, unique } from './kit.js';
+import { NEW_YORK, type SdkKit, startSdkKit, stockedProduct, unique, usShipping } from './kit.js';
 
 let kit: SdkKit;
 let productId: string;
 let shippingCode: string;
-const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 const card = (number: string, expiry = '12/40') => ({ number, expiry, cvc: '123', holderName: 'Ann Buyer' });
 const APPROVE = '4242 4242 4242 4242';
 const DECLINE = '4000 0000 0000 0002';
@@ -35,25 +27,8 @@ const AUTHORIZE_ONLY = '4000 0000 0000 3220';
 
 beforeAll(async () => {
   kit = await startSdkKit();
-  const admin = kit.admin({ products, shippingOptions });
-  productId = (
-    await admin.products.createProduct({
-      name: unique('Kettle '),
-      priceData: { price: 20 },
-      stock: { trackInventory: true, quantity: 100_000 },
-    })
-  ).product.id;
-  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
-    name: 'US',
-    destinations: [{ countryCode: 'US' }],
-  });
-  shippingCode = (
-    await admin.shippingOptions.createShippingOption({
-      title: 'Standard',
-      deliveryRegionIds: [deliveryRegion.id],
-      rates: [{ amount: '5' }],
-    })
-  ).shippingOption.id;
+  productId = await stockedProduct(kit, 'Kettle ', 100_000);
+  shippingCode = await usShipping(kit);
 });
 afterAll(() => kit?.close());
 

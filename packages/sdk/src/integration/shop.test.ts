@@ -4,20 +4,11 @@ import { MerxApplicationError, MerxValidationError } from '../errors.js';
 import { checkout } from '../modules/checkout.js';
 import { currentCart } from '../modules/current-cart.js';
 import { orders } from '../modules/orders.js';
-import { products } from '../modules/products.js';
-import { shippingOptions } from '../modules/shipping-options.js';
-import { type SdkKit, startSdkKit, unique } from './kit.js';
+import { NEW_YORK, type SdkKit, startSdkKit, stockedProduct, usShipping } from './kit.js';
 
 let kit: SdkKit;
 let productId: string;
 let standardCode: string;
-const NEW_YORK = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '1 Main St',
-};
 const line = (quantity = 1) => ({
   catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, options: { variantId: DEFAULT_VARIANT_ID } },
   quantity,
@@ -25,25 +16,8 @@ const line = (quantity = 1) => ({
 
 beforeAll(async () => {
   kit = await startSdkKit();
-  const admin = kit.admin({ products, shippingOptions });
-  productId = (
-    await admin.products.createProduct({
-      name: unique('Mug '),
-      priceData: { price: 20 },
-      stock: { trackInventory: true, quantity: 10 },
-    })
-  ).product.id;
-  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
-    name: 'United States',
-    destinations: [{ countryCode: 'US' }],
-  });
-  standardCode = (
-    await admin.shippingOptions.createShippingOption({
-      title: 'Standard',
-      deliveryRegionIds: [deliveryRegion.id],
-      rates: [{ amount: '5' }],
-    })
-  ).shippingOption.id;
+  productId = await stockedProduct(kit, 'Mug ', 10);
+  standardCode = await usShipping(kit);
 });
 afterAll(() => kit?.close());
 
