@@ -164,6 +164,8 @@ suite('the storefront in Chromium', () => {
     await page.waitForURL(/\/thank-you\//);
     await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).waitFor();
     await page.getByText('Paid', { exact: true }).waitFor();
+    // Every part of the total is listed, the tip included.
+    await page.locator('.totals').getByText('Tip', { exact: true }).waitFor();
     await shot(page, '08-confirmation');
     expect(problems).toEqual([]);
   }, 90_000);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { OrderLines, OrderTotals, PAYMENT_LABELS } from '../../components/order-summary';
 import { usePageTitle } from '../../components/page-title';
 import { ErrorState, Loading } from '../../components/states';
 import { queryClient } from '../../lib/query-client';
@@ -10,13 +11,8 @@ export function warm({ params }: LoaderFunctionArgs) {
   if (params.orderId) void queryClient.prefetchQuery(orderQuery(params.orderId));
 }
 
-const PAYMENT: Record<string, string> = {
-  PAID: 'Paid',
-  NOT_PAID: 'Awaiting payment',
-  PENDING: 'Payment pending',
-  DECLINED: 'Payment declined',
-  PARTIALLY_PAID: 'Partly paid',
-};
+/** An unpaid order has just been placed: it awaits its payment rather than being "not paid". */
+const PAYMENT: Record<string, string> = { ...PAYMENT_LABELS, NOT_PAID: 'Awaiting payment' };
 
 /** The order confirmation: its number, what was bought, where it goes and what was paid. */
 export function Component() {
@@ -25,7 +21,6 @@ export function Component() {
   usePageTitle(order ? `Order #${order.number}` : 'Order confirmation');
   if (isPending) return <Loading label="Loading your order…" />;
   if (error) return <ErrorState error={error} retry={() => void refetch()} />;
-  const s = order.priceSummary;
   const email = (order.buyerInfo as { email?: string }).email;
   return (
     <section className="container confirmation">
@@ -41,40 +36,8 @@ export function Component() {
         )}{' '}
         Payment: <strong>{PAYMENT[order.paymentStatus] ?? order.paymentStatus}</strong>.
       </p>
-      <ul className="confirmation__lines">
-        {order.lineItems.map((line) => (
-          <li key={line.id}>
-            <span>
-              {line.quantity} × {line.productName.original}
-            </span>
-            <span>{line.totalPriceAfterTax.formattedAmount}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="totals">
-        {s.subtotal ? (
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{s.subtotal.formattedAmount}</dd>
-          </div>
-        ) : null}
-        {s.shipping ? (
-          <div>
-            <dt>Shipping</dt>
-            <dd>{s.shipping.formattedAmount}</dd>
-          </div>
-        ) : null}
-        {s.tax ? (
-          <div>
-            <dt>Tax</dt>
-            <dd>{s.tax.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div className="totals__total">
-          <dt>Total</dt>
-          <dd>{s.total?.formattedAmount}</dd>
-        </div>
-      </dl>
+      <OrderLines order={order} className="confirmation__lines" />
+      <OrderTotals order={order} />
       <p className="actions">
         <Link className="button button--primary" to="/shop">
           Continue shopping

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { OrderLines, OrderTotals, PAYMENT_LABELS } from '../../../components/order-summary';
 import { usePageTitle } from '../../../components/page-title';
 import { Empty, ErrorState, Loading } from '../../../components/states';
 import { formatDate } from '../../../lib/format';
@@ -12,15 +13,7 @@ const STATUS: Record<string, string> = {
   PENDING: 'Pending',
   REJECTED: 'Rejected',
 };
-const PAYMENT: Record<string, string> = {
-  PAID: 'Paid',
-  NOT_PAID: 'Not paid',
-  PENDING: 'Payment pending',
-  DECLINED: 'Payment declined',
-  PARTIALLY_PAID: 'Partly paid',
-  FULLY_REFUNDED: 'Refunded',
-  PARTIALLY_REFUNDED: 'Partly refunded',
-};
+const PAYMENT = PAYMENT_LABELS;
 const FULFILLMENT: Record<string, string> = {
   NOT_FULFILLED: 'Not shipped yet',
   FULFILLED: 'Shipped',
@@ -93,30 +86,8 @@ export function OrderDetail() {
         {PAYMENT[order.paymentStatus] ?? order.paymentStatus} ·{' '}
         {FULFILLMENT[order.fulfillmentStatus] ?? order.fulfillmentStatus}
       </p>
-      <ul className="order-lines">
-        {order.lineItems.map((line) => (
-          <li key={line.id}>
-            <span>
-              {line.quantity} × {line.productName.original}
-            </span>
-            <span>{line.totalPriceAfterTax.formattedAmount}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="totals">
-        {(['subtotal', 'shipping', 'tax', 'discount'] as const).map((k) =>
-          order.priceSummary[k] && Number(order.priceSummary[k].amount) > 0 ? (
-            <div key={k}>
-              <dt>{k[0]?.toUpperCase() + k.slice(1)}</dt>
-              <dd>{order.priceSummary[k].formattedAmount}</dd>
-            </div>
-          ) : null,
-        )}
-        <div className="totals__total">
-          <dt>Total</dt>
-          <dd>{order.priceSummary.total?.formattedAmount}</dd>
-        </div>
-      </dl>
+      <OrderLines order={order} className="order-lines" />
+      <OrderTotals order={order} />
       {address ? (
         <p>
           <strong>Delivery to:</strong>{' '}
