@@ -14,6 +14,7 @@ import {
   VARIANT_COLUMNS,
 } from './cart.rows.js';
 import type { CartOwner, CartState } from './cart.types.js';
+import { lineWrites } from './line-writes.js';
 
 const cartIdRef = sql.ref<string>('carts.id');
 
@@ -228,40 +229,7 @@ export function createCartRepo(dialect: DialectName) {
       return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
     },
 
-    /** Deletes the cart's lines with these ids; returns the ids deleted. */
-    async deleteLines(ex: Executor, cartId: string, ids: readonly string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await ex
-        .deleteFrom('cart_lines')
-        .where('cart_id', '=', cartId)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** Sets the quantities of the cart's lines in one statement; returns the ids changed. */
-    async setQuantities(
-      ex: Executor,
-      cartId: string,
-      updates: ReadonlyMap<string, number>,
-      now: string,
-    ): Promise<string[]> {
-      if (updates.size === 0) return [];
-      const ids = [...updates.keys()];
-      const cases = sql.join(
-        ids.map((id) => sql`when ${id} then cast(${updates.get(id)} as integer)`),
-        sql` `,
-      );
-      const rows = await ex
-        .updateTable('cart_lines')
-        .set({ quantity: sql<number>`case id ${cases} end`, updated_date: now })
-        .where('cart_id', '=', cartId)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    ...lineWrites('cart_lines', 'cart_id'),
 
     async updateCart(ex: Executor, cartId: string, set: CartFields): Promise<void> {
       if (Object.keys(set).length === 0) return;

@@ -3,6 +3,7 @@ import { type Database, type DialectName, type Executor, jsonRowArray } from '@m
 import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
 import { catalogOf, PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
+import { lineWrites } from '../cart/line-writes.js';
 import {
   CHECKOUT_COLUMNS,
   type CheckoutFields,
@@ -219,40 +220,7 @@ export function createCheckoutRepo(dialect: DialectName) {
       return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
     },
 
-    /** Deletes the checkout's lines with these ids; returns the ids deleted. */
-    async deleteLines(ex: Executor, checkoutId: string, ids: readonly string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await ex
-        .deleteFrom('checkout_lines')
-        .where('checkout_id', '=', checkoutId)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** Sets the quantities of the checkout's lines in one statement; returns the ids changed. */
-    async setQuantities(
-      ex: Executor,
-      checkoutId: string,
-      updates: ReadonlyMap<string, number>,
-      now: string,
-    ): Promise<string[]> {
-      if (updates.size === 0) return [];
-      const ids = [...updates.keys()];
-      const cases = sql.join(
-        ids.map((id) => sql`when ${id} then cast(${updates.get(id)} as integer)`),
-        sql` `,
-      );
-      const rows = await ex
-        .updateTable('checkout_lines')
-        .set({ quantity: sql<number>`case id ${cases} end`, updated_date: now })
-        .where('checkout_id', '=', checkoutId)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    ...lineWrites('checkout_lines', 'checkout_id'),
 
     async update(ex: Executor, id: string, set: CheckoutFields): Promise<void> {
       if (Object.keys(set).length === 0) return;

@@ -1,7 +1,13 @@
 import type { CheckoutPaymentOption } from '@merx/contract';
 import type { Database } from '@merx/db';
 import type { Selectable } from 'kysely';
-import { type CatalogCache, cachedCatalogOf, lineOf as cartLineOf, linesOf } from '../cart/cart.rows.js';
+import {
+  type CatalogCache,
+  cachedCatalogOf,
+  lineOf as cartLineOf,
+  lineRow as cartLineRow,
+  linesOf,
+} from '../cart/cart.rows.js';
 import type { OwnerKind } from '../cart/cart.types.js';
 import type { CheckoutLineRecord, CheckoutRecord, CheckoutState } from './checkout.types.js';
 
@@ -121,25 +127,10 @@ export function lineOf(row: LineRow): CheckoutLineRecord {
   return { ...cartLineOf(row), paymentOption: row.payment_option as CheckoutPaymentOption };
 }
 
-/** A line record as a row of `checkoutId`. */
+/** A line record as a row of `checkoutId`: the cart's line columns and how the line is paid. */
 export function lineRowOf(line: CheckoutLineRecord, checkoutId: string): NewCheckoutLine {
-  return {
-    checkout_id: checkoutId,
-    id: line.id,
-    line_key: line.key,
-    position: line.position,
-    catalog_app_id: line.catalogAppId,
-    catalog_item_id: line.catalogItemId,
-    variant_id: line.variantId,
-    options: JSON.stringify(line.options),
-    quantity: line.quantity,
-    custom_data: line.custom ? JSON.stringify(line.custom) : null,
-    catalog_override_fields: line.overrides ? JSON.stringify(line.overrides) : null,
-    snapshot: JSON.stringify(line.snapshot),
-    payment_option: line.paymentOption,
-    added_date: line.addedDate,
-    updated_date: line.updatedDate,
-  };
+  const { cart_id: _cart, ...columns } = cartLineRow(line, checkoutId);
+  return { checkout_id: checkoutId, ...columns, payment_option: line.paymentOption };
 }
 
 /**
