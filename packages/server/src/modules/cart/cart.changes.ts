@@ -79,19 +79,21 @@ function plannedCatalogLines(state: CartState, input: LinesToAdd, ctx: CatalogCo
 
 type LineContext = CatalogContext & { now: string; newId: () => string };
 
-/** Rows for the lines to add, numbered after the cart's last line; custom lines get keys of their own. */
-function rowsToAdd(
-  state: CartState,
+/**
+ * Columns of new lines (all but their owner's id), numbered after the last of `lines`: the catalog lines, then the
+ * custom lines with keys of their own. Carts and checkouts write the same line columns.
+ */
+export function newLineColumns(
+  lines: readonly { position: number }[],
   catalogLines: readonly CatalogLineToAdd[],
   custom: ReadonlyArray<{ data: CustomLineData; quantity: number }>,
-  ctx: LineContext,
-): NewLine[] {
-  let position = state.lines.reduce((max, l) => Math.max(max, l.position), 0);
-  const base = { cart_id: state.cart.id, added_date: ctx.now, updated_date: ctx.now };
-  const none = { catalog_app_id: null, catalog_item_id: null, variant_id: null, catalog_override_fields: null };
+  ctx: { now: string; newId: () => string },
+): Array<Omit<NewLine, 'cart_id'>> {
+  let position = lines.reduce((max, l) => Math.max(max, l.position), 0);
+  const dates = { added_date: ctx.now, updated_date: ctx.now };
   return [
     ...catalogLines.map((l) => ({
-      ...base,
+      ...dates,
       id: ctx.newId(),
       line_key: l.key,
       position: ++position,
@@ -106,21 +108,35 @@ function rowsToAdd(
     })),
     ...custom.map(({ data, quantity }) => {
       const id = ctx.newId();
-      const snapshot = JSON.stringify(customSnapshotOf(data));
-      const custom_data = JSON.stringify(data);
       return {
-        ...base,
-        ...none,
+        ...dates,
         id,
         line_key: `custom:${id}`,
         position: ++position,
+        catalog_app_id: null,
+        catalog_item_id: null,
+        variant_id: null,
         options: '{}',
         quantity,
-        custom_data,
-        snapshot,
+        custom_data: JSON.stringify(data),
+        catalog_override_fields: null,
+        snapshot: JSON.stringify(customSnapshotOf(data)),
       };
     }),
   ];
+}
+
+/** Rows for the lines to add to the cart. */
+function rowsToAdd(
+  state: CartState,
+  catalogLines: readonly CatalogLineToAdd[],
+  custom: ReadonlyArray<{ data: CustomLineData; quantity: number }>,
+  ctx: LineContext,
+): NewLine[] {
+  return newLineColumns(state.lines, catalogLines, custom, ctx).map((columns) => ({
+    cart_id: state.cart.id,
+    ...columns,
+  }));
 }
 
 /** Brings `state.lines` in step with rows just written (`written`: the quantities the database now holds). */

@@ -7,18 +7,11 @@ import {
   errorCodes,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
-  STORES_APP_ID,
 } from '@merx/contract';
 import type { Executor } from '@merx/db';
 import { AppError, invalid } from '@merx/domain';
-import { checkQuantityChanges, checkStock, lineNotFound } from '../cart/cart.changes.js';
-import {
-  type CatalogContext,
-  type CatalogLineToAdd,
-  customLineOf,
-  customSnapshotOf,
-  resolveCatalogLine,
-} from '../cart/cart.lines.js';
+import { checkQuantityChanges, checkStock, lineNotFound, newLineColumns } from '../cart/cart.changes.js';
+import { type CatalogContext, type CatalogLineToAdd, customLineOf, resolveCatalogLine } from '../cart/cart.lines.js';
 import type { ContactInfo } from '../cart/cart.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type { CheckoutRepo } from './checkout.repo.js';
@@ -160,43 +153,12 @@ export function linesToAdd(state: CheckoutState, input: LinesToAdd, ctx: LineCon
       `A checkout holds at most ${MAX_CART_LINES} lines`,
       { maxLineItems: MAX_CART_LINES },
     );
-  let position = state.lines.reduce((max, l) => Math.max(max, l.position), 0);
-  const base = { checkout_id: state.checkout.id, added_date: ctx.now, updated_date: ctx.now };
-  return [
-    ...catalogLines.map((l) => ({
-      ...base,
-      id: ctx.newId(),
-      line_key: l.key,
-      position: ++position,
-      catalog_app_id: STORES_APP_ID,
-      catalog_item_id: l.productId,
-      variant_id: l.variant.id,
-      options: JSON.stringify(l.options),
-      quantity: l.quantity,
-      custom_data: null,
-      catalog_override_fields: l.overrides ? JSON.stringify(l.overrides) : null,
-      snapshot: JSON.stringify(l.snapshot),
-      payment_option: l.paymentOption,
-    })),
-    ...custom.map(({ data, quantity, paymentOption }) => {
-      const id = ctx.newId();
-      return {
-        ...base,
-        id,
-        line_key: `custom:${id}`,
-        position: ++position,
-        catalog_app_id: null,
-        catalog_item_id: null,
-        variant_id: null,
-        options: '{}',
-        quantity,
-        custom_data: JSON.stringify(data),
-        catalog_override_fields: null,
-        snapshot: JSON.stringify(customSnapshotOf(data)),
-        payment_option: paymentOption,
-      };
-    }),
-  ];
+  const paymentOptions = [...catalogLines, ...custom].map((l) => l.paymentOption);
+  return newLineColumns(state.lines, catalogLines, custom, ctx).map((columns, i) => ({
+    checkout_id: state.checkout.id,
+    ...columns,
+    payment_option: paymentOptions[i] ?? 'FULL_PAYMENT_ONLINE',
+  }));
 }
 
 /** Adds lines (same references add up) and brings `state.lines` in step. */
