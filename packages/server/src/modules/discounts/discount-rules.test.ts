@@ -491,7 +491,11 @@ describe('POST and GET /ecom/v1/discount-rules/query', () => {
   async function family(count: number, extra: (i: number) => Record<string, unknown> = () => ({})) {
     const prefix = unique('Q');
     const rules = [];
-    for (let i = 0; i < count; i++) rules.push(await kit.createRule({ name: `${prefix} ${i}`, ...extra(i) }));
+    for (let i = 0; i < count; i++) {
+      // Distinct creation times (milliseconds), so that date filters and sorts can tell the rules apart.
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 3));
+      rules.push(await kit.createRule({ name: `${prefix} ${i}`, ...extra(i) }));
+    }
     return { prefix, rules };
   }
   const names = (res: { body: { discountRules: Array<{ name: string }> } }) =>
