@@ -1,7 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type RawBuilder, sql } from 'kysely';
-import { preparedStatements } from './cart.prepared.js';
+import { idSlots, idValues, preparedStatements } from '../../lib/prepared.js';
 import {
   CART_COLUMNS,
   type CartFields,
@@ -17,9 +17,6 @@ import type { CartOwner, CartState } from './cart.types.js';
 import { lineWrites } from './line-writes.js';
 
 const cartIdRef = sql.ref<string>('carts.id');
-
-const idSlots = (slot: (name: string) => string, ids: readonly string[]) => ids.map((_, i) => slot(`id${i}`));
-const idValues = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
 
 /** Carts and their lines; each read brings the lines and the catalog rows of their products in one statement. */
 export function createCartRepo(dialect: DialectName) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { elevated, identifiedAccess } from '../../http/auth.js';
 import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import type { CartService } from './cart.service.js';
 
 const CURRENT = '/ecom/v1/carts/current';
@@ -15,7 +16,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
   const tag = 'Current cart';
   const access = identifiedAccess;
   // `{ cart }` as JSON, reusing the cart's JSON the change already made for its event.
-  const answer = (cart: c.Cart) => new RawJson(`{"cart":${carts.jsonOf(cart)}}`);
+  const answer = (cart: c.Cart) => new RawJson(`{"cart":${jsonOnce(cart)}}`);
   return [
     defineRoute({
       method: 'GET',

@@ -13,6 +13,7 @@ import { AppError, notFound } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import { type CouponCheck, totalsCouponOf } from '../discounts/index.js';
 import type { ModuleDeps } from '../module.js';
 import { addLines, type LinesToAdd, removeLines, setQuantities } from './cart.changes.js';
@@ -120,19 +121,8 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     return cartWire(state.cart, lines, subtotalOf(state, deps.clock.now(), lines), wireCtx());
   }
 
-  /** Each answer's JSON, made once for the event and the response alike (a cart of 60 lines is ~80 KB of it). */
-  const serialised = new WeakMap<Cart, string>();
-  function jsonOf(cart: Cart): string {
-    let json = serialised.get(cart);
-    if (json === undefined) {
-      json = JSON.stringify(cart);
-      serialised.set(cart, json);
-    }
-    return json;
-  }
-
   function cartEvent(state: CartState, cart: Cart, modifiedFields: string[]): NewEvent {
-    const entity = jsonOf(cart);
+    const entity = jsonOnce(cart);
     return state.created
       ? {
           type: cartEventTypes.created,
@@ -202,7 +192,6 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     repo,
     present,
     /** `JSON.stringify(cart)`, made once per answer of this service. */
-    jsonOf,
 
     async getCurrent(caller: Caller): Promise<Cart> {
       const state = await repo.findByOwner(deps.db, ownerOf(caller));

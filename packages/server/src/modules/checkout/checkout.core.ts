@@ -1,6 +1,7 @@
 import { type Checkout, checkoutEventTypes } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
 import { newId } from '../../lib/ids.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import { loadTotalsConfiguration } from '../cart/cart.totals.js';
 import type { CartOwner } from '../cart/cart.types.js';
 import type { CouponCheck } from '../discounts/index.js';
@@ -107,6 +108,7 @@ export function createCheckoutCore(deps: ModuleDeps, others: CheckoutDependencie
       type: checkoutEventTypes.created,
       entityId: c.id,
       payload: { entity: checkout },
+      payloadJson: `{"entity":${jsonOnce(checkout)}}`,
     });
     return checkout;
   }

@@ -76,7 +76,7 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
      */
     async place<T>(caller: Caller, id: string, writer: OrderWriter<T>): Promise<T> {
       const me = ownerOf(caller);
-      const before = accessible(caller, me, await repo.find(deps.db, id), 'write', { checkoutId: id });
+      const before = accessible(caller, me, await repo.head(deps.db, id), 'write', { checkoutId: id });
       if (before.checkout.completed && before.checkout.orderId) return writer.existing(before.checkout.orderId);
       const now = deps.clock.now();
       const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode], now);
@@ -116,7 +116,7 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
         return { done: true as const, result };
       });
       if (outcome.done) return outcome.result;
-      const after = await repo.find(deps.db, id);
+      const after = await repo.head(deps.db, id);
       if (!after?.checkout.orderId) throw new Error(`checkout ${id} completed without an order`);
       return writer.existing(after.checkout.orderId);
     },

@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
+import { idSlots, idValues, preparedStatements } from '../../lib/prepared.js';
 import { catalogOf, PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
 import { lineWrites } from '../cart/line-writes.js';
@@ -16,8 +17,18 @@ import type { CheckoutState } from './checkout.types.js';
 
 const checkoutIdRef = sql.ref<string>('checkouts.id');
 
-/** Checkouts and their lines; each read brings the lines and the catalog rows of their products in one statement. */
+/** What deciding who may change a checkout, and pricing it, needs to know before it is taken. */
+export interface CheckoutHead {
+  checkout: { owner: CartOwner; completed: boolean; couponCode: string | null; orderId: string | null };
+}
+
+/**
+ * Checkouts and their lines; each read brings the lines and the catalog rows of their products in one statement.
+ * The reads and takes are built once per shape and run prepared (see `preparedStatements`): building one of these
+ * statements costs more than SQLite takes to run it.
+ */
 export function createCheckoutRepo(dialect: DialectName) {
+  const run = preparedStatements();
   const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
 
   /** Products on the checkout's lines (when `onLines`), or the products `ids`, as a SQL condition on `column`. */
@@ -93,9 +104,36 @@ export function createCheckoutRepo(dialect: DialectName) {
   async function complete(ex: Executor, row: StateRow): Promise<CheckoutState> {
     const first = stateOf(row, cache);
     if (first.missing.length === 0) return first.state;
-    const full = await ex.selectNoFrom(catalogColumns(ex, first.missing, false)).executeTakeFirstOrThrow();
+    const [full] = await readCatalog(ex, first.missing);
+    if (!full) throw new Error('a select without FROM answered no row');
     cache.add(full.products_json, full.variants_json);
     return stateOf(row, cache).state;
+  }
+
+  type CatalogRow = { products_json: unknown; variants_json: unknown; memberships_json: unknown };
+
+  /** Full rows of the products `ids`, their variants and collections, as JSON columns of one row. */
+  const readCatalog = (ex: Executor, ids: readonly string[]) =>
+    run<CatalogRow>(
+      ex,
+      `catalog:${ids.length}`,
+      (slot) => ex.selectNoFrom(catalogColumns(ex, idSlots(slot, ids), false)),
+      idValues(ids),
+    );
+
+  /** The checkout `id` with its lines and the catalog (also of `requestedIds`), in one statement. */
+  async function readState(ex: Executor, id: string, requestedIds: readonly string[]) {
+    const [row] = await run<StateRow>(
+      ex,
+      `find:${requestedIds.length}`,
+      (slot) =>
+        ex
+          .selectFrom('checkouts')
+          .select(stateColumns(ex, idSlots(slot, requestedIds)))
+          .where('checkouts.id', '=', slot('id')),
+      { id, ...idValues(requestedIds) },
+    );
+    return row && complete(ex, row);
   }
 
   /**
@@ -109,19 +147,38 @@ export function createCheckoutRepo(dialect: DialectName) {
     requestedIds: readonly string[],
   ): Promise<CheckoutState | undefined> {
     if (!locked) return undefined;
-    const row = await ex
-      .selectFrom('checkouts')
-      .select(stateColumns(ex, requestedIds))
-      .where('checkouts.id', '=', locked.id)
-      .executeTakeFirst();
-    return row && complete(ex, row as StateRow);
+    return readState(ex, locked.id, requestedIds);
   }
 
   return {
     /** The checkout with lines and catalog (one statement), or undefined. */
     async find(ex: Executor, id: string): Promise<CheckoutState | undefined> {
-      const row = await ex.selectFrom('checkouts').select(stateColumns(ex, [])).where('id', '=', id).executeTakeFirst();
-      return row && complete(ex, row as StateRow);
+      return readState(ex, id, []);
+    },
+
+    /** Whose the checkout `id` is, whether it is completed and its coupon, or undefined (a small read). */
+    async head(ex: Executor, id: string): Promise<CheckoutHead | undefined> {
+      type HeadRow = Pick<StateRow, 'owner_kind' | 'owner_id' | 'completed' | 'coupon_code' | 'order_id'>;
+      const [row] = await run<HeadRow>(
+        ex,
+        'head',
+        (slot) =>
+          ex
+            .selectFrom('checkouts')
+            .select(['owner_kind', 'owner_id', 'completed', 'coupon_code', 'order_id'])
+            .where('id', '=', slot('id')),
+        { id },
+      );
+      return (
+        row && {
+          checkout: {
+            owner: { kind: row.owner_kind as CartOwner['kind'], id: row.owner_id },
+            completed: Number(row.completed) === 1,
+            couponCode: row.coupon_code,
+            orderId: row.order_id,
+          },
+        }
+      );
     },
 
     /** The newest checkout made from the cart, or undefined. */
@@ -140,7 +197,8 @@ export function createCheckoutRepo(dialect: DialectName) {
     /** The products `ids` with their variants and collections (one statement). */
     async catalog(ex: Executor, ids: readonly string[]): Promise<Map<string, CatalogEntry>> {
       if (ids.length === 0) return new Map();
-      const row = await ex.selectNoFrom(catalogColumns(ex, ids, false)).executeTakeFirstOrThrow();
+      const [row] = await readCatalog(ex, ids);
+      if (!row) throw new Error('a select without FROM answered no row');
       return catalogOf(row.products_json, row.variants_json, row.memberships_json);
     },
 
@@ -155,15 +213,24 @@ export function createCheckoutRepo(dialect: DialectName) {
       now: string,
       requestedIds: readonly string[] = [],
     ): Promise<CheckoutState | undefined> {
-      const query = ex
-        .updateTable('checkouts')
-        .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: now }))
-        .where('checkouts.id', '=', id)
-        .where('checkouts.completed', '=', 0);
-      if (dialect === 'postgres')
-        return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), requestedIds);
-      const row = await query.returning(stateColumns(ex, requestedIds)).executeTakeFirst();
-      return row && complete(ex, row as StateRow);
+      const query = (slot: (name: string) => string) =>
+        ex
+          .updateTable('checkouts')
+          .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: slot('now') }))
+          .where('checkouts.id', '=', slot('id'))
+          .where('checkouts.completed', '=', 0);
+      const values = { id, now, ...idValues(requestedIds) };
+      if (dialect === 'postgres') {
+        const [locked] = await run<{ id: string }>(ex, 'lock', (slot) => query(slot).returning('checkouts.id'), values);
+        return lockThenRead(ex, locked, requestedIds);
+      }
+      const [row] = await run<StateRow>(
+        ex,
+        `take:${requestedIds.length}`,
+        (slot) => query(slot).returning(stateColumns(ex, idSlots(slot, requestedIds))),
+        values,
+      );
+      return row && complete(ex, row);
     },
 
     /**
@@ -171,20 +238,35 @@ export function createCheckoutRepo(dialect: DialectName) {
      * The caller's transaction rolls back if the order cannot be placed, so the checkout stays open then.
      */
     async takeForOrder(ex: Executor, id: string, now: string, orderId: string): Promise<CheckoutState | undefined> {
-      const query = ex
-        .updateTable('checkouts')
-        .set((eb) => ({
-          revision: eb('checkouts.revision', '+', 1),
-          updated_date: now,
-          completed: 1,
-          completed_date: now,
-          order_id: orderId,
-        }))
-        .where('checkouts.id', '=', id)
-        .where('checkouts.completed', '=', 0);
-      if (dialect === 'postgres') return lockThenRead(ex, await query.returning('checkouts.id').executeTakeFirst(), []);
-      const row = await query.returning(stateColumns(ex, [])).executeTakeFirst();
-      return row && complete(ex, row as StateRow);
+      const query = (slot: (name: string) => string) =>
+        ex
+          .updateTable('checkouts')
+          .set((eb) => ({
+            revision: eb('checkouts.revision', '+', 1),
+            updated_date: slot('now'),
+            completed: 1,
+            completed_date: slot('now'),
+            order_id: slot('order'),
+          }))
+          .where('checkouts.id', '=', slot('id'))
+          .where('checkouts.completed', '=', 0);
+      const values = { id, now, order: orderId };
+      if (dialect === 'postgres') {
+        const [locked] = await run<{ id: string }>(
+          ex,
+          'lock-for-order',
+          (slot) => query(slot).returning('checkouts.id'),
+          values,
+        );
+        return lockThenRead(ex, locked, []);
+      }
+      const [row] = await run<StateRow>(
+        ex,
+        'take-for-order',
+        (slot) => query(slot).returning(stateColumns(ex, [])),
+        values,
+      );
+      return row && complete(ex, row);
     },
 
     async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {
@@ -223,8 +305,18 @@ export function createCheckoutRepo(dialect: DialectName) {
     ...lineWrites('checkout_lines', 'checkout_id'),
 
     async update(ex: Executor, id: string, set: CheckoutFields): Promise<void> {
-      if (Object.keys(set).length === 0) return;
-      await ex.updateTable('checkouts').set(set).where('id', '=', id).execute();
+      const columns = Object.keys(set).sort() as Array<keyof CheckoutFields>;
+      if (columns.length === 0) return;
+      await run(
+        ex,
+        `update:${columns.join(',')}`,
+        (slot) =>
+          ex
+            .updateTable('checkouts')
+            .set(Object.fromEntries(columns.map((column) => [column, slot(column)])))
+            .where('id', '=', slot(':id')),
+        { ...set, ':id': id },
+      );
     },
 
     /** Gives a visitor's open checkouts to the member they signed in as; returns how many. */

@@ -1,7 +1,9 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
 import { identifiedAccess } from '../../http/auth.js';
+import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import type { CheckoutCreation } from './checkout.create.js';
 import type { CheckoutService } from './checkout.service.js';
 
@@ -16,6 +18,8 @@ const id = z.object({ id: z.string().min(1).max(100) });
 export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCreation): AnyRoute[] {
   const tag = 'Checkout';
   const access = identifiedAccess;
+  // `{ checkout }` as JSON, reusing the checkout's JSON a change already made for its event.
+  const answer = (checkout: c.Checkout) => new RawJson(`{"checkout":${jsonOnce(checkout)}}`);
   return [
     defineRoute({
       method: 'POST',
@@ -35,7 +39,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       input: c.createCheckoutRequest,
       response: c.checkoutResponse,
-      handler: async ({ caller, input }) => ({ checkout: await creation.fromLineItems(caller, input) }),
+      handler: async ({ caller, input }) => answer(await creation.fromLineItems(caller, input)),
     }),
     defineRoute({
       method: 'GET',
@@ -45,7 +49,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       params: id,
       response: c.checkoutResponse,
-      handler: async ({ caller, params }) => ({ checkout: await checkouts.get(caller, params.id) }),
+      handler: async ({ caller, params }) => answer(await checkouts.get(caller, params.id)),
     }),
     defineRoute({
       method: 'GET',
@@ -55,7 +59,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       params: id,
       response: c.checkoutResponse,
-      handler: async ({ caller, params }) => ({ checkout: await checkouts.getByCart(caller, params.id) }),
+      handler: async ({ caller, params }) => answer(await checkouts.getByCart(caller, params.id)),
     }),
     ...['checkout-url', 'wix-checkout-url'].map((path) =>
       defineRoute({
@@ -78,7 +82,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       params: id,
       input: c.updateCheckoutRequest,
       response: c.checkoutResponse,
-      handler: async ({ caller, params, input }) => ({ checkout: await checkouts.update(caller, params.id, input) }),
+      handler: async ({ caller, params, input }) => answer(await checkouts.update(caller, params.id, input)),
     }),
     defineRoute({
       method: 'POST',
@@ -89,7 +93,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       params: id,
       input: c.addToCheckoutRequest,
       response: c.checkoutResponse,
-      handler: async ({ caller, params, input }) => ({ checkout: await checkouts.addLines(caller, params.id, input) }),
+      handler: async ({ caller, params, input }) => answer(await checkouts.addLines(caller, params.id, input)),
     }),
     defineRoute({
       method: 'POST',
@@ -100,9 +104,8 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       params: id,
       input: c.removeCheckoutLineItemsRequest,
       response: c.checkoutResponse,
-      handler: async ({ caller, params, input }) => ({
-        checkout: await checkouts.removeLines(caller, params.id, input.lineItemIds),
-      }),
+      handler: async ({ caller, params, input }) =>
+        answer(await checkouts.removeLines(caller, params.id, input.lineItemIds)),
     }),
     defineRoute({
       method: 'POST',
@@ -113,9 +116,8 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       params: id,
       input: c.updateCheckoutLineItemsQuantityRequest,
       response: c.checkoutResponse,
-      handler: async ({ caller, params, input }) => ({
-        checkout: await checkouts.updateQuantities(caller, params.id, input.lineItems),
-      }),
+      handler: async ({ caller, params, input }) =>
+        answer(await checkouts.updateQuantities(caller, params.id, input.lineItems)),
     }),
     defineRoute({
       method: 'POST',
@@ -125,7 +127,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       params: id,
       response: c.checkoutResponse,
-      handler: async ({ caller, params }) => ({ checkout: await checkouts.removeCoupon(caller, params.id) }),
+      handler: async ({ caller, params }) => answer(await checkouts.removeCoupon(caller, params.id)),
     }),
     defineRoute({
       method: 'POST',
@@ -135,7 +137,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       params: id,
       response: c.checkoutResponse,
-      handler: async ({ caller, params }) => ({ checkout: await checkouts.removeGiftCard(caller, params.id) }),
+      handler: async ({ caller, params }) => answer(await checkouts.removeGiftCard(caller, params.id)),
     }),
     defineRoute({
       method: 'POST',
@@ -145,9 +147,7 @@ export function checkoutRoutes(checkouts: CheckoutService, creation: CheckoutCre
       access,
       params: id,
       response: c.checkoutResponse,
-      handler: async ({ caller, params }) => ({
-        checkout: await checkouts.removeOverrideCheckoutUrl(caller, params.id),
-      }),
+      handler: async ({ caller, params }) => answer(await checkouts.removeOverrideCheckoutUrl(caller, params.id)),
     }),
   ];
 }

@@ -33,13 +33,13 @@ const sameOwner = (a: CartOwner, b: CartOwner) => a.kind === b.kind && a.id === 
  * The checkout if `caller` may `action` it: its owner, or staff and API keys holding `checkouts:<action>`
  * (403 for one that may only read). Anyone else gets the same 404 as for an unknown id.
  */
-export function accessible(
+export function accessible<S extends { checkout: { owner: CartOwner } } = CheckoutState>(
   caller: Caller,
   me: CartOwner,
-  state: CheckoutState | undefined,
+  state: S | undefined,
   action: 'read' | 'write',
   data: Record<string, unknown>,
-): CheckoutState {
+): S {
   if (state && sameOwner(state.checkout.owner, me)) return state;
   if (state && isElevated(caller) && hasScope(caller, `checkouts:${action}`)) return state;
   // Staff who may read any checkout learn nothing new from being told they may not change it.

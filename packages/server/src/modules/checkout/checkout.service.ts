@@ -1,6 +1,7 @@
 import { type Checkout, checkoutEventTypes, type UpdateCheckoutRequest } from '@merx/contract';
 import { type UnitOfWork, withTransaction } from '@merx/db';
 import { type Caller, isElevated } from '../../http/auth.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import { ownerOf } from '../cart/cart.service.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -64,7 +65,7 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
     work: (uow: UnitOfWork, state: CheckoutState, inputs: PricingInputs) => Promise<Changed>,
   ): Promise<Checkout> {
     const me = ownerOf(caller);
-    const before = await visible(caller, id, 'write');
+    const before = accessible(caller, me, await repo.head(deps.db, id), 'write', { checkoutId: id });
     if (before.checkout.completed) throw alreadyCompleted(id);
     const now = deps.clock.now();
     const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode, opts.couponCode], now);
@@ -81,6 +82,7 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
         type: checkoutEventTypes.updated,
         entityId: id,
         payload: { entity: checkout, modifiedFields: modified },
+        payloadJson: `{"entity":${jsonOnce(checkout)},"modifiedFields":${JSON.stringify(modified)}}`,
       });
       return checkout;
     });

@@ -1,6 +1,10 @@
 import type { Executor } from '@merx/db';
 import { type Compilable, CompiledQuery } from 'kysely';
 
+/** The ids `ids` as slots `id0`, `id1`… of a prepared statement, and their values. */
+export const idSlots = (slot: (name: string) => string, ids: readonly string[]) => ids.map((_, i) => slot(`id${i}`));
+export const idValues = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+
 /** Marks a value slot in a statement built once; no real value starts with a NUL (requests refuse them). */
 const SLOT = '\u0000slot:';
 
