@@ -10,6 +10,7 @@ import { migration0006 } from './migrations/0006-carts.js';
 import { migration0007 } from './migrations/0007-sign-in-visitor.js';
 import { migration0008 } from './migrations/0008-checkouts.js';
 import { migration0009 } from './migrations/0009-orders.js';
+import { migration0010 } from './migrations/0010-outbox-queue.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -24,6 +25,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-sign-in-visitor': migration0007(),
     '0008-checkouts': migration0008(dialect),
     '0009-orders': migration0009(dialect),
+    '0010-outbox-queue': migration0010(dialect),
   };
 }
 
@@ -40,12 +42,26 @@ class StaticProvider implements MigrationProvider {
  * (another test file's) for its own.
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<string[]> {
+  return migrate(db, dialect, schema);
+}
+
+/** Brings the schema up to the migration `name` (tests of a migration over data written before it). */
+export async function migrateUpTo(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  name: string,
+  schema?: string,
+): Promise<string[]> {
+  return migrate(db, dialect, schema, name);
+}
+
+async function migrate(db: Kysely<Database>, dialect: DialectName, schema?: string, upTo?: string) {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

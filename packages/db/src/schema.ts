@@ -17,7 +17,7 @@ import type {
   StaffInvitationsTable,
 } from './tables/identity.js';
 import type { OrderTables } from './tables/orders.js';
-import type { OutboxTable } from './tables/outbox.js';
+import type { OutboxQueueTable, OutboxTable } from './tables/outbox.js';
 import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
 import type { SequencesTable } from './tables/sequences.js';
@@ -30,6 +30,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   sequences: SequencesTable;
   api_keys: ApiKeysTable;
   outbox: OutboxTable;
+  outbox_queue: OutboxQueueTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;
   collections: CollectionsTable;

@@ -266,7 +266,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
       });
     }
   });
-  const dispatcher = createDispatcher({ db: opts.merx.db, clock: opts.clock ?? systemClock, logger });
+  const dispatcher = createDispatcher({ db: opts.merx.db, dialect: opts.merx.dialect, logger });
   const services = await buildServices(opts, dispatcher);
 
   registerRequestId(app);

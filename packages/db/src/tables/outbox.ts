@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Events appended in the same transaction as the change they describe; dispatched after commit. */
+/** Events appended in the same transaction as the change they describe; dispatched after commit. Append-only. */
 export interface OutboxTable {
   seq: Generated<number>;
   id: string;
@@ -10,5 +10,9 @@ export interface OutboxTable {
   /** JSON payload. */
   payload: string;
   created_date: string;
-  dispatched_date: string | null;
+}
+
+/** Events not yet handed out: a trigger enqueues each appended event; a dispatcher claims it by deleting its row. */
+export interface OutboxQueueTable {
+  seq: number;
 }

@@ -1,8 +1,7 @@
 import type { EventType, MerxEvent } from '@merx/contract';
-import type { Database } from '@merx/db';
+import type { Database, DialectName } from '@merx/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock } from '../lib/clock.js';
 
 export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 
@@ -23,7 +22,7 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; logger: Logger }): Dispatcher {
+export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectName; logger: Logger }): Dispatcher {
   const handlers = new Map<string, Set<EventHandler>>();
   let running: Promise<void> | null = null;
   let again = false;
@@ -42,29 +41,30 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
     }
   }
 
+  const listening = () => [...handlers.values()].some((set) => set.size > 0);
+
   /**
-   * Claims up to 100 pending events in ONE statement (only the process whose update changes a row gets it: the
-   * re-checked `dispatched_date is null` decides between processes) and hands them out in commit order. Stops
+   * Claims up to 100 pending events in ONE statement, by deleting their rows from the queue (only the process
+   * whose delete removes a row gets it; on PostgreSQL rows another process is claiming are skipped, not waited
+   * for), then reads the claimed events, unless nobody here listens, and hands them out in commit order. Stops
    * when a batch comes back short: later commits kick again.
    */
   async function drainOnce(): Promise<void> {
     for (;;) {
-      const pending = deps.db
-        .selectFrom('outbox')
+      const oldest = deps.db
+        .selectFrom('outbox_queue')
         .select('seq')
-        .where('dispatched_date', 'is', null)
         .orderBy('seq')
-        .limit(BATCH);
-      const rows = await deps.db
-        .updateTable('outbox')
-        .set({ dispatched_date: deps.clock.now().toISOString() })
-        .where('seq', 'in', pending)
-        .where('dispatched_date', 'is', null)
-        .returningAll()
-        .execute();
-      rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+        .limit(BATCH)
+        .$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+      const claimed = await deps.db.deleteFrom('outbox_queue').where('seq', 'in', oldest).returning('seq').execute();
+      const seqs = claimed.map((c) => Number(c.seq));
+      // Nobody listens here: claimed all the same (once across processes), the events never read.
+      const rows =
+        seqs.length > 0 && listening()
+          ? await deps.db.selectFrom('outbox').selectAll().where('seq', 'in', seqs).orderBy('seq').execute()
+          : [];
       for (const row of rows) {
-        // Nobody listens for it here: claimed all the same (once across processes), its payload never parsed.
         if (!handlers.get(row.type)?.size && !handlers.get('*')?.size) continue;
         await deliver({
           id: row.id,
@@ -74,7 +74,7 @@ export function createDispatcher(deps: { db: Kysely<Database>; clock: Clock; log
           payload: JSON.parse(row.payload) as Record<string, unknown>,
         });
       }
-      if (rows.length < BATCH) return;
+      if (claimed.length < BATCH) return;
     }
   }
 

@@ -38,14 +38,20 @@ describe('the event outbox', () => {
     expect(seen.filter((e) => e.entityId === id)).toHaveLength(1);
   });
 
-  it('marks dispatched events so that no process delivers them again', async () => {
+  it('takes dispatched events off the queue so that no process delivers them again, and keeps them', async () => {
+    const res = await createProduct({ product: { name: 'Queued Mug', priceData: { price: 9 } } });
+    const id = res.json().product.id;
+    const queued = () =>
+      server.merx.db
+        .selectFrom('outbox_queue')
+        .innerJoin('outbox', 'outbox.seq', 'outbox_queue.seq')
+        .select('outbox.entity_id')
+        .execute();
+    expect((await queued()).map((r) => r.entity_id)).toContain(id);
     await server.dispatcher.drain();
-    const pending = await server.merx.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('dispatched_date', 'is', null)
-      .execute();
-    expect(pending).toHaveLength(0);
+    expect(await queued()).toHaveLength(0);
+    const kept = await server.merx.db.selectFrom('outbox').select('type').where('entity_id', '=', id).execute();
+    expect(kept.map((r) => r.type)).toEqual(['wix.stores.catalog.v1.product_created']);
   });
 
   it('writes and delivers nothing for a refused request', async () => {
@@ -88,8 +94,8 @@ describe('two dispatchers on one database', () => {
     await server.dispatcher.drain();
     const { createDispatcher } = await import('./dispatcher.js');
     const quiet = { error: () => {}, warn: () => {}, info: () => {} } as never;
-    const a = createDispatcher({ db: server.merx.db, clock: { now: () => new Date() }, logger: quiet });
-    const b = createDispatcher({ db: server.merx.db, clock: { now: () => new Date() }, logger: quiet });
+    const a = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet });
+    const b = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet });
     const got: Record<'a' | 'b', string[]> = { a: [], b: [] };
     a.subscribe('*', (e) => {
       got.a.push(e.entityId);
@@ -107,7 +113,6 @@ describe('two dispatchers on one database', () => {
           entity_id: id,
           payload: '{}',
           created_date: new Date().toISOString(),
-          dispatched_date: null,
         })),
       )
       .execute();

@@ -38,7 +38,6 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
             entity_id: e.entityId,
             payload: list[i]?.payloadJson ?? JSON.stringify(e.payload),
             created_date: e.eventTime,
-            dispatched_date: null,
           })),
         )
         .execute();

@@ -37,6 +37,33 @@ export function createHousekeeping(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
+  /**
+   * Deletes handed-out events created before `cutoff` (one still queued stays however old it is). Events are in
+   * `seq` order, which is the order they were made in, so the old ones are at the head: each round looks at the
+   * 5,000 oldest rows only (no index on the date, which every append would have to write), until a round finds
+   * nothing to delete.
+   */
+  async function purgeEvents(cutoff: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const head = deps.db.selectFrom('outbox').select(['seq', 'created_date']).orderBy('seq').limit(5000);
+      const result = await deps.db
+        .deleteFrom('outbox')
+        .where(
+          'seq',
+          'in',
+          deps.db.selectFrom(head.as('head')).select('head.seq').where('head.created_date', '<', cutoff),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('outbox_queue').select('seq').whereRef('outbox_queue.seq', '=', 'outbox.seq'))),
+        )
+        .executeTakeFirst();
+      const deleted = Number(result.numDeletedRows);
+      total += deleted;
+      if (deleted === 0) return total;
+    }
+  }
+
   async function purge(): Promise<PurgeCounts> {
     const now = deps.clock.now().getTime();
     const before = (days: number) => new Date(now - days * DAY).toISOString();
@@ -75,12 +102,7 @@ export function createHousekeeping(deps: {
           )
           .executeTakeFirst(),
       ),
-      outbox: n(
-        await db
-          .deleteFrom('outbox')
-          .where('dispatched_date', '<', before(RETENTION.dispatchedEventDays))
-          .executeTakeFirst(),
-      ),
+      outbox: await purgeEvents(before(RETENTION.dispatchedEventDays)),
     };
   }
 

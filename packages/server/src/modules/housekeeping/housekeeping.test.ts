@@ -65,4 +65,31 @@ describe('housekeeping', () => {
     expect((await db.selectFrom('redirect_sessions').select('id').execute()).map((r) => r.id)).toEqual(['rs-live']);
     expect(await server.services.housekeeping.purge()).toMatchObject({ redirectSessions: 0, refreshTokens: 0 });
   });
+
+  it('purges events handed out more than 30 days ago, never one still queued', async () => {
+    const db = server.merx.db;
+    await server.dispatcher.drain();
+    const event = (id: string, created: string) => ({
+      id,
+      type: 'wix.stores.catalog.v1.product_changed',
+      entity_id: `p-${id}`,
+      payload: '{}',
+      created_date: created,
+    });
+    await db
+      .insertInto('outbox')
+      .values([event('ev-old-sent', ago(40)), event('ev-old-queued', ago(40)), event('ev-new-sent', ago(1))])
+      .execute();
+    const seqOf = async (id: string) =>
+      (await db.selectFrom('outbox').select('seq').where('id', '=', id).executeTakeFirstOrThrow()).seq;
+    // Handed out: off the queue (the dispatcher claims by deleting the queue row).
+    await db
+      .deleteFrom('outbox_queue')
+      .where('seq', 'in', [await seqOf('ev-old-sent'), await seqOf('ev-new-sent')])
+      .execute();
+    const counts = await server.services.housekeeping.purge();
+    expect(counts.outbox).toBe(1);
+    const left = (await db.selectFrom('outbox').select('id').where('id', 'like', 'ev-%').execute()).map((r) => r.id);
+    expect(left.sort()).toEqual(['ev-new-sent', 'ev-old-queued']);
+  });
 });
