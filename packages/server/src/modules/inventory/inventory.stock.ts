@@ -1,9 +1,10 @@
 import { eventTypes, orderErrorCodes } from '@merx/contract';
-import { bumpDataVersion, type DialectName, type Executor } from '@merx/db';
+import { bumpDataVersion, type DialectName, type Executor, type UnitOfWork } from '@merx/db';
 import { AppError, productStock, type StockState } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
+import { PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 
 /*
@@ -68,11 +69,16 @@ export function createStockKeeper(dialect: DialectName) {
     );
   }
 
-  /** Recomputes the derived stock columns of `productIds` from their variants and bumps their revisions. */
-  async function refreshProducts(ex: Executor, productIds: readonly string[], now: string): Promise<void> {
+  /**
+   * Recomputes the derived stock columns of `productIds` from their variants and bumps their revisions. The rows
+   * it reads and writes are the products' whole catalog rows at their new revisions: once the transaction commits
+   * they go into the process's catalog cache, so the carts and checkouts read next need not read them again.
+   */
+  async function refreshProducts(uow: UnitOfWork, productIds: readonly string[], now: string): Promise<void> {
+    const ex = uow.trx;
     const rows = await ex
       .selectFrom('product_variants')
-      .select(['product_id', 'visible', 'track_quantity', 'quantity', 'in_stock'])
+      .select(VARIANT_COLUMNS)
       .where('product_id', 'in', [...productIds])
       .execute();
     const stocks = productIds.map((productId) => {
@@ -92,7 +98,7 @@ export function createStockKeeper(dialect: DialectName) {
         stocks.map(({ productId, stock }) => sql`when ${productId} then cast(${pick(stock)} as ${sql.raw(cast)})`),
         sql` `,
       )} end`;
-    await ex
+    const products = await ex
       .updateTable('products')
       .set((eb) => ({
         track_inventory: byId((s) => (s.trackInventory ? 1 : 0), 'integer') as never,
@@ -103,8 +109,12 @@ export function createStockKeeper(dialect: DialectName) {
         updated_date: now,
       }))
       .where('id', 'in', [...productIds])
+      .returning(PRODUCT_COLUMNS)
       .execute();
     await bumpDataVersion(ex, CATALOG_VERSION);
+    uow.afterCommit(() => {
+      sharedCatalogCache.add(products, rows);
+    });
   }
 
   function eventsOf(changes: StockOutcome['changes'], now: string): NewEvent[] {
@@ -132,11 +142,12 @@ export function createStockKeeper(dialect: DialectName) {
    * back, so nothing was taken). Untracked variants are not changed.
    */
   async function move(
-    ex: Executor,
+    uow: UnitOfWork,
     items: readonly StockItem[],
     sign: -1 | 1,
     ctx: StockContext,
   ): Promise<StockOutcome> {
+    const ex = uow.trx;
     const list = merged(items);
     if (list.length === 0) return { changes: [], events: [] };
     const productIds = [...new Set(list.map((i) => i.productId))];
@@ -173,7 +184,7 @@ export function createStockKeeper(dialect: DialectName) {
       throw insufficientInventory(item, current?.quantity == null ? 0 : Number(current.quantity));
     }
     if (changes.length === 0) return { changes, events: [] };
-    await refreshProducts(ex, [...new Set(changes.map((c) => c.productId))], ctx.now);
+    await refreshProducts(uow, [...new Set(changes.map((c) => c.productId))], ctx.now);
     await ex
       .insertInto('inventory_changes')
       .values(
@@ -194,9 +205,9 @@ export function createStockKeeper(dialect: DialectName) {
 
   return {
     /** Takes the items' units out of stock, all or none (see `move`). */
-    take: (ex: Executor, items: readonly StockItem[], ctx: StockContext) => move(ex, items, -1, ctx),
+    take: (uow: UnitOfWork, items: readonly StockItem[], ctx: StockContext) => move(uow, items, -1, ctx),
     /** Gives the items' units back to stock. */
-    giveBack: (ex: Executor, items: readonly StockItem[], ctx: StockContext) => move(ex, items, 1, ctx),
+    giveBack: (uow: UnitOfWork, items: readonly StockItem[], ctx: StockContext) => move(uow, items, 1, ctx),
   };
 }
 

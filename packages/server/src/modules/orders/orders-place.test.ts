@@ -253,6 +253,25 @@ describe('reading orders', () => {
   });
 });
 
+describe('the catalog kept per process', () => {
+  it("holds the products as an order's stock change left them: the next checkout read needs no more statements", async () => {
+    const p = await kit.stocked(5);
+    const a = await kit.newVisitor();
+    const b = await kit.newVisitor();
+    const first = await kit.readyCheckout(a, [item(p.id, 2)]);
+    const second = await kit.readyCheckout(b, [item(p.id, 1)]);
+    const read = () => b.get(`/ecom/v1/checkouts/${second}`);
+    await read();
+    const warm = await kit.statementsOf(read);
+    expect((await kit.placeOrder(a, first)).status).toBe(200);
+    // The product is at a new revision; this process wrote it, so it reads no product rows again.
+    const after = await kit.statementsOf(read);
+    expect(after).toBe(warm);
+    const { body } = await read();
+    expect(body.checkout.lineItems[0].availability).toMatchObject({ status: 'AVAILABLE', quantityAvailable: 3 });
+  });
+});
+
 describe('statements', () => {
   it('places an order in at most 20 SQL statements, BEGIN and COMMIT included', async () => {
     const p = await kit.stocked(5);

@@ -100,7 +100,7 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     const events: NewEvent[] = [];
     if (outcome.restock.length > 0) {
       const given = await stock.giveBack(
-        uow.trx,
+        uow,
         outcome.restock.flatMap((r) =>
           r.variantId ? [{ productId: r.productId, variantId: r.variantId, quantity: r.quantity }] : [],
         ),

@@ -140,7 +140,7 @@ export async function orderWriter(
       const events: NewEvent[] = [];
       if (settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED') {
         const taken = await p.stock.take(
-          uow.trx,
+          uow,
           lines.flatMap((l) =>
             l.productId && l.variantId
               ? [{ productId: l.productId, variantId: l.variantId, quantity: l.quantity }]

@@ -139,7 +139,7 @@ export async function takeStock(d: RecordDeps, uow: UnitOfWork, state: OrderStat
   const o = state.order;
   const due = o.lines.filter((l) => !l.stockTaken && l.productId && l.variantId);
   const taken = await d.stock.take(
-    uow.trx,
+    uow,
     due.map((l) => ({ productId: l.productId ?? '', variantId: l.variantId ?? '', quantity: l.quantity })),
     { cause: 'ORDER', orderId: o.id, now },
   );

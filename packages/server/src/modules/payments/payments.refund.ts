@@ -163,7 +163,7 @@ export function createRefunds(ctx: PaymentsContext) {
       line.restockedQuantity = (line.restockedQuantity ?? 0) + back.quantity;
       items.push({ productId: back.productId, variantId: back.variantId, quantity: back.quantity });
     }
-    const outcome = await records.stock.giveBack(uow.trx, items, {
+    const outcome = await records.stock.giveBack(uow, items, {
       cause: 'REVERT_INVENTORY_CHANGE',
       orderId: state.order.id,
       now,
