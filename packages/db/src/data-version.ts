@@ -8,12 +8,29 @@ import type { Executor } from './transaction.js';
  * filtered list, be reused until the data changes.
  */
 export async function bumpDataVersion(ex: Executor, name: string): Promise<void> {
-  await ex
-    .insertInto('sequences')
-    .values({ name: `version:${name}`, value: 1 })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
-    .execute();
+  // Compiled once per name and engine (a database's transactions share its adapter): it runs in every write of
+  // its tables (every stock change, for one).
+  const adapter = ex.getExecutor().adapter;
+  let byName = bumps.get(adapter);
+  if (!byName) {
+    byName = new Map();
+    bumps.set(adapter, byName);
+  }
+  let query = byName.get(name);
+  if (!query) {
+    const compiled = ex
+      .insertInto('sequences')
+      .values({ name: `version:${name}`, value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+      .compile();
+    query = CompiledQuery.raw(compiled.sql, [...compiled.parameters]);
+    byName.set(name, query);
+  }
+  await ex.executeQuery(query);
 }
+
+/** The bump statement of each data version, per engine adapter. */
+const bumps = new WeakMap<object, Map<string, CompiledQuery>>();
 
 /** The current value of a data version, as a scalar subquery to select alongside other columns. */
 export function dataVersion(name: string): RawBuilder<number | null> {

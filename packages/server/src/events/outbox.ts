@@ -2,6 +2,7 @@ import type { EventType, MerxEvent } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { preparedStatements } from '../lib/prepared.js';
 
 export interface NewEvent {
   type: EventType;
@@ -17,6 +18,7 @@ export interface EventOutbox {
 }
 
 export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): EventOutbox {
+  const run = preparedStatements();
   return {
     async append(uow, input) {
       const list = Array.isArray(input) ? input : [input];
@@ -29,18 +31,29 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
         eventTime,
         payload: e.payload,
       }));
-      await uow.trx
-        .insertInto('outbox')
-        .values(
-          events.map((e, i) => ({
-            id: e.id,
-            type: e.type,
-            entity_id: e.entityId,
-            payload: list[i]?.payloadJson ?? JSON.stringify(e.payload),
-            created_date: e.eventTime,
-          })),
-        )
-        .execute();
+      const values: Record<string, unknown> = { time: eventTime };
+      events.forEach((e, i) => {
+        values[`id${i}`] = e.id;
+        values[`type${i}`] = e.type;
+        values[`entity${i}`] = e.entityId;
+        values[`payload${i}`] = list[i]?.payloadJson ?? JSON.stringify(e.payload);
+      });
+      // One statement per number of events, built once.
+      await run(
+        uow.trx,
+        `append:${events.length}`,
+        (slot) =>
+          uow.trx.insertInto('outbox').values(
+            events.map((_, i) => ({
+              id: slot(`id${i}`),
+              type: slot(`type${i}`),
+              entity_id: slot(`entity${i}`),
+              payload: slot(`payload${i}`),
+              created_date: slot('time'),
+            })),
+          ),
+        values,
+      );
       uow.afterCommit(deps.onCommitted);
       return events;
     },

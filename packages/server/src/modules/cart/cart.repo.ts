@@ -1,4 +1,3 @@
-import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import { idSlots, idValues, preparedStatements } from '../../lib/prepared.js';
@@ -182,51 +181,7 @@ export function createCartRepo(dialect: DialectName) {
       return { ...state, created: state.cart.revision === 1 };
     },
 
-    /**
-     * Adds lines, or adds their quantities to the lines with the same key, in one statement; a line that would go
-     * over the quantity limit is left as it was and missing from the answer.
-     */
-    async addLines(
-      ex: Executor,
-      lines: readonly NewLine[],
-    ): Promise<Array<{ id: string; key: string; quantity: number }>> {
-      if (lines.length === 0) return [];
-      const values = Object.fromEntries(
-        lines.flatMap((line, i) => LINE_COLUMNS.map((column) => [`${i}:${column}`, line[column]])),
-      );
-      const rows = await run<{ id: string; line_key: string; quantity: number }>(
-        ex,
-        `lines:${lines.length}`,
-        (slot) =>
-          ex
-            .insertInto('cart_lines')
-            .values(
-              lines.map(
-                (_, i) =>
-                  Object.fromEntries(
-                    LINE_COLUMNS.map((column) => [column, slot(`${i}:${column}`)]),
-                  ) as unknown as NewLine,
-              ),
-            )
-            .onConflict((oc) =>
-              oc
-                .columns(['cart_id', 'line_key'])
-                .doUpdateSet((eb) => ({
-                  quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')),
-                  snapshot: eb.ref('excluded.snapshot'),
-                  updated_date: eb.ref('excluded.updated_date'),
-                }))
-                .where((eb) =>
-                  eb(eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', MAX_LINE_QUANTITY),
-                ),
-            )
-            .returning(['id', 'line_key', 'quantity']),
-        values,
-      );
-      return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
-    },
-
-    ...lineWrites('cart_lines', 'cart_id'),
+    ...lineWrites<NewLine>('cart_lines', 'cart_id', LINE_COLUMNS),
 
     async updateCart(ex: Executor, cartId: string, set: CartFields): Promise<void> {
       if (Object.keys(set).length === 0) return;

@@ -1,7 +1,6 @@
-import { MAX_LINE_QUANTITY } from '@merx/contract';
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
-import { idSlots, idValues, preparedStatements } from '../../lib/prepared.js';
+import { idSlots, idValues, insertRows, preparedStatements } from '../../lib/prepared.js';
 import { catalogOf, PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
 import { lineWrites } from '../cart/line-writes.js';
@@ -270,39 +269,10 @@ export function createCheckoutRepo(dialect: DialectName) {
     },
 
     async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {
-      await ex.insertInto('checkouts').values(row).execute();
+      await insertRows(run, ex, 'checkouts', [row]);
     },
 
-    /**
-     * Adds lines, or adds their quantities to the lines with the same key, in one statement; a line that would go
-     * over the quantity limit is left as it was and missing from the answer.
-     */
-    async addLines(
-      ex: Executor,
-      lines: readonly NewCheckoutLine[],
-    ): Promise<Array<{ id: string; key: string; quantity: number }>> {
-      if (lines.length === 0) return [];
-      const rows = await ex
-        .insertInto('checkout_lines')
-        .values([...lines])
-        .onConflict((oc) =>
-          oc
-            .columns(['checkout_id', 'line_key'])
-            .doUpdateSet((eb) => ({
-              quantity: eb('checkout_lines.quantity', '+', eb.ref('excluded.quantity')),
-              snapshot: eb.ref('excluded.snapshot'),
-              updated_date: eb.ref('excluded.updated_date'),
-            }))
-            .where((eb) =>
-              eb(eb('checkout_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', MAX_LINE_QUANTITY),
-            ),
-        )
-        .returning(['id', 'line_key', 'quantity'])
-        .execute();
-      return rows.map((r) => ({ id: r.id, key: r.line_key, quantity: Number(r.quantity) }));
-    },
-
-    ...lineWrites('checkout_lines', 'checkout_id'),
+    ...lineWrites<NewCheckoutLine>('checkout_lines', 'checkout_id', LINE_COLUMNS),
 
     async update(ex: Executor, id: string, set: CheckoutFields): Promise<void> {
       const columns = Object.keys(set).sort() as Array<keyof CheckoutFields>;

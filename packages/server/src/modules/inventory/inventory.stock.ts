@@ -1,9 +1,10 @@
 import { eventTypes, orderErrorCodes } from '@merx/contract';
-import { bumpDataVersion, type DialectName, type Executor, type UnitOfWork } from '@merx/db';
+import { bumpDataVersion, type Database, type DialectName, type Executor, type UnitOfWork } from '@merx/db';
 import { AppError, productStock, type StockState } from '@merx/domain';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
+import { idSlots, idValues, insertRows, preparedStatements } from '../../lib/prepared.js';
 import { PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 
@@ -61,6 +62,7 @@ export const insufficientInventory = (item: StockItem, available: number | null)
   });
 
 export function createStockKeeper(dialect: DialectName) {
+  const run = preparedStatements();
   /** Locks the products' rows in id order (PostgreSQL; SQLite's writer lock already serializes writers). */
   async function lockProducts(ex: Executor, productIds: readonly string[]): Promise<void> {
     if (dialect !== 'postgres' || productIds.length === 0) return;
@@ -76,11 +78,13 @@ export function createStockKeeper(dialect: DialectName) {
    */
   async function refreshProducts(uow: UnitOfWork, productIds: readonly string[], now: string): Promise<void> {
     const ex = uow.trx;
-    const rows = await ex
-      .selectFrom('product_variants')
-      .select(VARIANT_COLUMNS)
-      .where('product_id', 'in', [...productIds])
-      .execute();
+    const rows = await run<Selectable<Database['product_variants']>>(
+      ex,
+      `variants:${productIds.length}`,
+      (slot) =>
+        ex.selectFrom('product_variants').select(VARIANT_COLUMNS).where('product_id', 'in', idSlots(slot, productIds)),
+      idValues(productIds),
+    );
     const stocks = productIds.map((productId) => {
       const variants: StockState[] = rows
         .filter((r) => r.product_id === productId)
@@ -92,25 +96,38 @@ export function createStockKeeper(dialect: DialectName) {
         }));
       return { productId, stock: productStock(variants) };
     });
-    // One statement for all the products: a CASE per derived column.
-    const byId = <T>(pick: (s: ReturnType<typeof productStock>) => T, cast: string) =>
-      sql`case id ${sql.join(
-        stocks.map(({ productId, stock }) => sql`when ${productId} then cast(${pick(stock)} as ${sql.raw(cast)})`),
-        sql` `,
-      )} end`;
-    const products = await ex
-      .updateTable('products')
-      .set((eb) => ({
-        track_inventory: byId((s) => (s.trackInventory ? 1 : 0), 'integer') as never,
-        quantity: byId((s) => s.quantity, 'bigint') as never,
-        in_stock: byId((s) => (s.inStock ? 1 : 0), 'integer') as never,
-        inventory_status: byId((s) => s.inventoryStatus, 'text') as never,
-        revision: eb('revision', '+', 1),
-        updated_date: now,
-      }))
-      .where('id', 'in', [...productIds])
-      .returning(PRODUCT_COLUMNS)
-      .execute();
+    // One statement for all the products (built once per number of products): a CASE per derived column.
+    const values: Record<string, unknown> = { now, ...idValues(productIds) };
+    stocks.forEach(({ stock }, i) => {
+      values[`track${i}`] = stock.trackInventory ? 1 : 0;
+      values[`quantity${i}`] = stock.quantity;
+      values[`inStock${i}`] = stock.inStock ? 1 : 0;
+      values[`status${i}`] = stock.inventoryStatus;
+    });
+    const products = await run<Omit<Selectable<Database['products']>, 'description' | 'collection_ids'>>(
+      ex,
+      `refresh:${productIds.length}`,
+      (slot) => {
+        const byId = (name: string, cast: string) =>
+          sql`case id ${sql.join(
+            productIds.map((_, i) => sql`when ${slot(`id${i}`)} then cast(${slot(`${name}${i}`)} as ${sql.raw(cast)})`),
+            sql` `,
+          )} end`;
+        return ex
+          .updateTable('products')
+          .set((eb) => ({
+            track_inventory: byId('track', 'integer') as never,
+            quantity: byId('quantity', 'bigint') as never,
+            in_stock: byId('inStock', 'integer') as never,
+            inventory_status: byId('status', 'text') as never,
+            revision: eb('revision', '+', 1),
+            updated_date: slot('now'),
+          }))
+          .where('id', 'in', idSlots(slot, productIds))
+          .returning(PRODUCT_COLUMNS);
+      },
+      values,
+    );
     await bumpDataVersion(ex, CATALOG_VERSION);
     uow.afterCommit(() => {
       sharedCatalogCache.add(products, rows);
@@ -155,18 +172,24 @@ export function createStockKeeper(dialect: DialectName) {
     const changes: StockOutcome['changes'] = [];
     for (const item of list) {
       const delta = sign * item.quantity;
-      let query = ex
-        .updateTable('product_variants')
-        .set({
-          quantity: sql<number>`quantity + ${delta}`,
-          in_stock: sql<number>`case when quantity + ${delta} > 0 then 1 else 0 end`,
-          updated_date: ctx.now,
-        })
-        .where('product_id', '=', item.productId)
-        .where('id', '=', item.variantId)
-        .where('track_quantity', '=', 1);
-      if (sign < 0) query = query.where('quantity', '>=', item.quantity);
-      const row = await query.returning('quantity').executeTakeFirst();
+      const [row] = await run<{ quantity: number }>(
+        ex,
+        sign < 0 ? 'take' : 'give-back',
+        (slot) =>
+          ex
+            .updateTable('product_variants')
+            .set({
+              quantity: sql<number>`quantity + ${slot('delta')}`,
+              in_stock: sql<number>`case when quantity + ${slot('delta')} > 0 then 1 else 0 end`,
+              updated_date: slot('now'),
+            })
+            .where('product_id', '=', slot('product'))
+            .where('id', '=', slot('variant'))
+            .where('track_quantity', '=', 1)
+            .$if(sign < 0, (q) => q.where('quantity', '>=', slot('wanted') as unknown as number))
+            .returning('quantity'),
+        { delta, now: ctx.now, product: item.productId, variant: item.variantId, wanted: item.quantity },
+      );
       if (row) {
         const after = Number(row.quantity);
         changes.push({ ...item, delta, before: after - delta, after });
@@ -185,21 +208,21 @@ export function createStockKeeper(dialect: DialectName) {
     }
     if (changes.length === 0) return { changes, events: [] };
     await refreshProducts(uow, [...new Set(changes.map((c) => c.productId))], ctx.now);
-    await ex
-      .insertInto('inventory_changes')
-      .values(
-        changes.map((c) => ({
-          id: newId(),
-          product_id: c.productId,
-          variant_id: c.variantId,
-          delta: c.delta,
-          quantity_after: c.after,
-          cause: ctx.cause,
-          order_id: ctx.orderId,
-          created_date: ctx.now,
-        })),
-      )
-      .execute();
+    await insertRows(
+      run,
+      ex,
+      'inventory_changes',
+      changes.map((c) => ({
+        id: newId(),
+        product_id: c.productId,
+        variant_id: c.variantId,
+        delta: c.delta,
+        quantity_after: c.after,
+        cause: ctx.cause,
+        order_id: ctx.orderId,
+        created_date: ctx.now,
+      })),
+    );
     return { changes, events: eventsOf(changes, ctx.now) };
   }
 

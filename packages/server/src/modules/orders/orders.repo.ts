@@ -1,5 +1,6 @@
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
 import { type Insertable, sql } from 'kysely';
+import { insertRows, preparedStatements } from '../../lib/prepared.js';
 import {
   ACTIVITY_COLUMNS,
   FULFILLMENT_COLUMNS,
@@ -18,6 +19,7 @@ const ORDER_NUMBER_SEQUENCE = 'order_number';
 
 /** Orders; each read brings the order's transactions, activities and fulfillments in the same statement. */
 export function createOrdersRepo(dialect: DialectName) {
+  const run = preparedStatements();
   const json = (ex: Executor, table: 'order_transactions' | 'order_activities' | 'order_fulfillments') => {
     const columns =
       table === 'order_transactions'
@@ -88,12 +90,18 @@ export function createOrdersRepo(dialect: DialectName) {
 
     /** The next order number (10001 first), from a counter advanced in the caller's transaction. */
     async nextNumber(ex: Executor): Promise<number> {
-      const row = await ex
-        .insertInto('sequences')
-        .values({ name: ORDER_NUMBER_SEQUENCE, value: 10001 })
-        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
-        .returning('value')
-        .executeTakeFirstOrThrow();
+      const [row] = await run<{ value: number }>(
+        ex,
+        'next-number',
+        () =>
+          ex
+            .insertInto('sequences')
+            .values({ name: ORDER_NUMBER_SEQUENCE, value: 10001 })
+            .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('sequences.value', '+', 1) })))
+            .returning('value'),
+        {},
+      );
+      if (!row) throw new Error('the order number counter answered no row');
       return Number(row.value);
     },
 
@@ -117,7 +125,7 @@ export function createOrdersRepo(dialect: DialectName) {
     },
 
     async insert(ex: Executor, order: OrderRecord): Promise<void> {
-      await ex.insertInto('orders').values(orderRowOf(order)).execute();
+      await insertRows(run, ex, 'orders', [orderRowOf(order)]);
     },
 
     /** Writes every column of the order that a change may touch (not its id, number, checkout, or creation). */
