@@ -1,79 +1,51 @@
 import { type DialectName, type Executor, jsonRowArray } from '@merx/db';
-import { type Expression, type RawBuilder, sql } from 'kysely';
-import { idSlots, idValues, preparedStatements } from '../../lib/prepared.js';
+import { type Expression, sql } from 'kysely';
+import { preparedStatements } from '../../lib/prepared.js';
 import {
   CART_COLUMNS,
   type CartFields,
   LINE_COLUMNS,
   type NewLine,
-  PRODUCT_COLUMNS,
   type StateRow,
   sharedCatalogCache,
   stateOf,
-  VARIANT_COLUMNS,
 } from './cart.rows.js';
 import type { CartOwner, CartState } from './cart.types.js';
+import { catalogColumns, idListValue, type LinesOf } from './catalog-columns.js';
 import { lineWrites } from './line-writes.js';
 
 const cartIdRef = sql.ref<string>('carts.id');
+const LINES: LinesOf = { table: 'cart_lines', owner: 'cart_id', ownerRef: 'carts.id' };
 
 /** Carts and their lines; each read brings the lines and the catalog rows of their products in one statement. */
 export function createCartRepo(dialect: DialectName) {
   const run = preparedStatements();
 
-  /** Products on the cart's lines, and the products `requestedIds` (being added), as a SQL condition. */
-  function productsOf(column: string, requestedIds: readonly string[]): RawBuilder<boolean> {
-    const onLines = sql<boolean>`${sql.ref(column)} in (select cart_lines.catalog_item_id from cart_lines where cart_lines.cart_id = ${cartIdRef})`;
-    if (requestedIds.length === 0) return onLines;
-    return sql<boolean>`(${onLines} or ${sql.ref(column)} in (${sql.join(requestedIds.map((id) => sql`${id}`))}))`;
-  }
-
-  /** The products `ids` as a SQL condition on `column` (false for none). */
-  const listed = (column: string, ids: readonly string[]) =>
-    ids.length > 0
-      ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql`${id}`))})`
-      : sql<boolean>`1 = 0`;
-
   const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
+  const ids = (list: readonly string[]) => idListValue(dialect, list);
 
-  /** Full product and variant rows of the products `ids`, as JSON columns. */
-  function catalogRows(ex: Executor, ids: readonly string[]) {
-    return [
-      json(ex.selectFrom('products').select(PRODUCT_COLUMNS).where(listed('products.id', ids)), PRODUCT_COLUMNS).as(
-        'products_json',
-      ),
-      json(
-        ex.selectFrom('product_variants').select(VARIANT_COLUMNS).where(listed('product_variants.product_id', ids)),
-        VARIANT_COLUMNS,
-      ).as('variants_json'),
-    ];
+  /** Full product and variant rows of the products in the id list `idList`, as JSON columns. */
+  function catalogRows(idList: unknown) {
+    const { products, variants } = catalogColumns(dialect, idList);
+    return [products, variants];
   }
 
   /**
    * The lines and catalog of the cart row in scope, as JSON columns (for SELECT and RETURNING alike): full rows of
-   * the products being added, only the revisions of the others (the catalog cache holds them, see CatalogCache).
+   * the products being added (the id list `requested`), only the revisions of the others (the catalog cache holds
+   * them, see CatalogCache).
    */
-  function stateColumns(ex: Executor, requestedIds: readonly string[]) {
+  function stateColumns(ex: Executor, requested: unknown) {
+    const catalog = catalogColumns(dialect, requested, LINES);
     return [
       json(
         ex.selectFrom('cart_lines').select(LINE_COLUMNS).where('cart_lines.cart_id', '=', cartIdRef),
         LINE_COLUMNS,
       ).as('lines_json'),
-      ...catalogRows(ex, requestedIds),
-      json(
-        ex
-          .selectFrom('products')
-          .select(['products.id', 'products.revision'])
-          .where(productsOf('products.id', requestedIds)),
-        ['id', 'revision'],
-      ).as('revisions_json'),
-      json(
-        ex
-          .selectFrom('collection_products')
-          .select(['product_id', 'collection_id'])
-          .where(productsOf('collection_products.product_id', requestedIds)),
-        ['product_id', 'collection_id'],
-      ).as('memberships_json'),
+      catalog.products,
+      catalog.variants,
+      catalog.revisions,
+      catalog.memberships,
     ];
   }
 
@@ -86,7 +58,13 @@ export function createCartRepo(dialect: DialectName) {
   async function complete(ex: Executor, row: StateRow): Promise<CartState> {
     const first = stateOf(row, cache);
     if (first.missing.length === 0) return first.state;
-    const full = await ex.selectNoFrom(catalogRows(ex, first.missing)).executeTakeFirstOrThrow();
+    const [full] = await run<{ products_json: unknown; variants_json: unknown }>(
+      ex,
+      'catalog',
+      (slot) => ex.selectNoFrom(catalogRows(slot('ids'))),
+      { ids: ids(first.missing) },
+    );
+    if (!full) throw new Error('a select without FROM answered no row');
     cache.add(full.products_json, full.variants_json);
     return stateOf(row, cache).state;
   }
@@ -96,15 +74,15 @@ export function createCartRepo(dialect: DialectName) {
     async findByOwner(ex: Executor, owner: CartOwner, requestedIds: readonly string[] = []) {
       const [row] = await run<StateRow>(
         ex,
-        `find:${requestedIds.length}`,
+        'find',
         (slot) =>
           ex
             .selectFrom('carts')
             .select(CART_COLUMNS)
-            .select(stateColumns(ex, idSlots(slot, requestedIds)))
+            .select(stateColumns(ex, slot('ids')))
             .where('carts.owner_kind', '=', slot('kind'))
             .where('carts.owner_id', '=', slot('owner')),
-        { kind: owner.kind, owner: owner.id, ...idValues(requestedIds) },
+        { kind: owner.kind, owner: owner.id, ids: ids(requestedIds) },
       );
       return row && complete(ex, row);
     },
@@ -113,7 +91,7 @@ export function createCartRepo(dialect: DialectName) {
       const row = await ex
         .selectFrom('carts')
         .select(CART_COLUMNS)
-        .select(stateColumns(ex, []))
+        .select(stateColumns(ex, ids([])))
         .where('carts.id', '=', id)
         .executeTakeFirst();
       return row && complete(ex, row as StateRow);
@@ -137,13 +115,13 @@ export function createCartRepo(dialect: DialectName) {
         owner: owner.id,
         currency: opts.currency,
         now: opts.now,
-        ...idValues(opts.requestedIds),
+        ids: ids(opts.requestedIds),
       };
       const [row] = await run<StateRow>(
         ex,
-        `take:${opts.create ? 'create' : 'update'}:${opts.requestedIds.length}`,
+        `take:${opts.create ? 'create' : 'update'}`,
         (slot) => {
-          const columns = [...CART_COLUMNS, ...stateColumns(ex, idSlots(slot, opts.requestedIds))];
+          const columns = [...CART_COLUMNS, ...stateColumns(ex, slot('ids'))];
           if (!opts.create)
             return ex
               .updateTable('carts')

@@ -216,15 +216,24 @@ export function lineRow(line: CartLineRecord, cartId: string): NewLine {
 /** Parses a JSON value that one engine nests as JSON and the other as text. */
 export const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
+/** Collection ids by product of membership rows read as a JSON column (a product read twice counts once). */
+function collectionsOf(membershipsJson: unknown): Map<string, string[]> {
+  const collections = new Map<string, string[]>();
+  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(membershipsJson)) {
+    const list = collections.get(m.product_id);
+    if (!list) collections.set(m.product_id, [m.collection_id]);
+    else if (!list.includes(m.collection_id)) list.push(m.collection_id);
+  }
+  return collections;
+}
+
 /** The catalog entries of product, variant and membership rows read as JSON columns (cart and checkout reads). */
 export function catalogOf(
   productsJson: unknown,
   variantsJson: unknown,
   membershipsJson: unknown,
 ): Map<string, CatalogEntry> {
-  const collections = new Map<string, string[]>();
-  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(membershipsJson))
-    collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
+  const collections = collectionsOf(membershipsJson);
   const variants = new Map<string, Array<Selectable<ProductVariantsTable>>>();
   for (const v of parsed<Array<Selectable<ProductVariantsTable>>>(variantsJson))
     variants.set(v.product_id, [...(variants.get(v.product_id) ?? []), v]);
@@ -278,12 +287,12 @@ export function cachedCatalogOf(
   row: { products_json: unknown; variants_json: unknown; revisions_json: unknown; memberships_json: unknown },
 ): { catalog: Map<string, CatalogEntry>; missing: string[] } {
   const full = cache.add(row.products_json, row.variants_json);
-  const collections = new Map<string, string[]>();
-  for (const m of parsed<Array<{ product_id: string; collection_id: string }>>(row.memberships_json))
-    collections.set(m.product_id, [...(collections.get(m.product_id) ?? []), m.collection_id]);
+  const collections = collectionsOf(row.memberships_json);
   const catalog = new Map<string, CatalogEntry>();
   const missing: string[] = [];
   for (const { id, revision } of parsed<Array<{ id: string; revision: number }>>(row.revisions_json)) {
+    // A product on two lines (or on a line and being added) comes twice.
+    if (catalog.has(id) || missing.includes(id)) continue;
     const entry = full.get(id) ?? cache.get(id, Number(revision));
     if (!entry) {
       missing.push(id);

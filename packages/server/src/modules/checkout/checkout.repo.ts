@@ -1,8 +1,9 @@
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
-import { type Expression, type Insertable, type RawBuilder, sql } from 'kysely';
-import { idSlots, idValues, insertRows, preparedStatements } from '../../lib/prepared.js';
-import { catalogOf, PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
+import { type Expression, type Insertable, sql } from 'kysely';
+import { insertRows, preparedStatements } from '../../lib/prepared.js';
+import { catalogOf, sharedCatalogCache } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
+import { catalogColumns, idListValue, type LinesOf } from '../cart/catalog-columns.js';
 import { lineWrites } from '../cart/line-writes.js';
 import {
   CHECKOUT_COLUMNS,
@@ -15,6 +16,7 @@ import {
 import type { CheckoutState } from './checkout.types.js';
 
 const checkoutIdRef = sql.ref<string>('checkouts.id');
+const LINES: LinesOf = { table: 'checkout_lines', owner: 'checkout_id', ownerRef: 'checkouts.id' };
 
 /** What deciding who may change a checkout, and pricing it, needs to know before it is taken. */
 export interface CheckoutHead {
@@ -30,70 +32,25 @@ export function createCheckoutRepo(dialect: DialectName) {
   const run = preparedStatements();
   const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
 
-  /** Products on the checkout's lines (when `onLines`), or the products `ids`, as a SQL condition on `column`. */
-  function productsOf(column: string, ids: readonly string[], onLines: boolean): RawBuilder<boolean> {
-    const listed =
-      ids.length > 0 ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql`${id}`))})` : null;
-    if (!onLines) return listed ?? sql<boolean>`1 = 0`;
-    const lines = sql<boolean>`${sql.ref(column)} in (select checkout_lines.catalog_item_id from checkout_lines where checkout_lines.checkout_id = ${checkoutIdRef})`;
-    return listed ? sql<boolean>`(${lines} or ${listed})` : lines;
-  }
-
-  /** Catalog rows of the products (see `productsOf`) as JSON columns. */
-  function catalogColumns(ex: Executor, ids: readonly string[], onLines: boolean) {
-    return [
-      json(
-        ex
-          .selectFrom('products')
-          .select(PRODUCT_COLUMNS)
-          .where(productsOf('products.id', ids, onLines)),
-        PRODUCT_COLUMNS,
-      ).as('products_json'),
-      json(
-        ex
-          .selectFrom('product_variants')
-          .select(VARIANT_COLUMNS)
-          .where(productsOf('product_variants.product_id', ids, onLines)),
-        VARIANT_COLUMNS,
-      ).as('variants_json'),
-      json(
-        ex
-          .selectFrom('collection_products')
-          .select(['product_id', 'collection_id'])
-          .where(productsOf('collection_products.product_id', ids, onLines)),
-        ['product_id', 'collection_id'],
-      ).as('memberships_json'),
-    ];
-  }
+  const ids = (list: readonly string[]) => idListValue(dialect, list);
 
   /**
    * The lines and catalog of the checkout row in scope, for SELECT and RETURNING alike: full rows of the products
-   * being added, only the revisions of the others (the process's catalog cache holds them, see CatalogCache).
+   * being added (the id list `requested`), only the revisions of the others (the process's catalog cache holds them,
+   * see CatalogCache).
    */
-  function stateColumns(ex: Executor, requestedIds: readonly string[]) {
-    const [products, variants] = catalogColumns(ex, requestedIds, false);
+  function stateColumns(ex: Executor, requested: unknown) {
+    const catalog = catalogColumns(dialect, requested, LINES);
     return [
       ...CHECKOUT_COLUMNS,
       json(
         ex.selectFrom('checkout_lines').select(LINE_COLUMNS).where('checkout_lines.checkout_id', '=', checkoutIdRef),
         LINE_COLUMNS,
       ).as('lines_json'),
-      products as NonNullable<typeof products>,
-      variants as NonNullable<typeof variants>,
-      json(
-        ex
-          .selectFrom('products')
-          .select(['products.id', 'products.revision'])
-          .where(productsOf('products.id', requestedIds, true)),
-        ['id', 'revision'],
-      ).as('revisions_json'),
-      json(
-        ex
-          .selectFrom('collection_products')
-          .select(['product_id', 'collection_id'])
-          .where(productsOf('collection_products.product_id', requestedIds, true)),
-        ['product_id', 'collection_id'],
-      ).as('memberships_json'),
+      catalog.products,
+      catalog.variants,
+      catalog.revisions,
+      catalog.memberships,
     ];
   }
 
@@ -112,25 +69,28 @@ export function createCheckoutRepo(dialect: DialectName) {
   type CatalogRow = { products_json: unknown; variants_json: unknown; memberships_json: unknown };
 
   /** Full rows of the products `ids`, their variants and collections, as JSON columns of one row. */
-  const readCatalog = (ex: Executor, ids: readonly string[]) =>
+  const readCatalog = (ex: Executor, list: readonly string[]) =>
     run<CatalogRow>(
       ex,
-      `catalog:${ids.length}`,
-      (slot) => ex.selectNoFrom(catalogColumns(ex, idSlots(slot, ids), false)),
-      idValues(ids),
+      'catalog',
+      (slot) => {
+        const { products, variants, memberships } = catalogColumns(dialect, slot('ids'));
+        return ex.selectNoFrom([products, variants, memberships]);
+      },
+      { ids: ids(list) },
     );
 
   /** The checkout `id` with its lines and the catalog (also of `requestedIds`), in one statement. */
   async function readState(ex: Executor, id: string, requestedIds: readonly string[]) {
     const [row] = await run<StateRow>(
       ex,
-      `find:${requestedIds.length}`,
+      'find',
       (slot) =>
         ex
           .selectFrom('checkouts')
-          .select(stateColumns(ex, idSlots(slot, requestedIds)))
+          .select(stateColumns(ex, slot('ids')))
           .where('checkouts.id', '=', slot('id')),
-      { id, ...idValues(requestedIds) },
+      { id, ids: ids(requestedIds) },
     );
     return row && complete(ex, row);
   }
@@ -184,7 +144,7 @@ export function createCheckoutRepo(dialect: DialectName) {
     async findByCart(ex: Executor, cartId: string): Promise<CheckoutState | undefined> {
       const row = await ex
         .selectFrom('checkouts')
-        .select(stateColumns(ex, []))
+        .select(stateColumns(ex, ids([])))
         .where('cart_id', '=', cartId)
         .orderBy('created_date', 'desc')
         .orderBy('id', 'desc')
@@ -218,15 +178,15 @@ export function createCheckoutRepo(dialect: DialectName) {
           .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: slot('now') }))
           .where('checkouts.id', '=', slot('id'))
           .where('checkouts.completed', '=', 0);
-      const values = { id, now, ...idValues(requestedIds) };
+      const values = { id, now, ids: ids(requestedIds) };
       if (dialect === 'postgres') {
         const [locked] = await run<{ id: string }>(ex, 'lock', (slot) => query(slot).returning('checkouts.id'), values);
         return lockThenRead(ex, locked, requestedIds);
       }
       const [row] = await run<StateRow>(
         ex,
-        `take:${requestedIds.length}`,
-        (slot) => query(slot).returning(stateColumns(ex, idSlots(slot, requestedIds))),
+        'take',
+        (slot) => query(slot).returning(stateColumns(ex, slot('ids'))),
         values,
       );
       return row && complete(ex, row);
@@ -249,7 +209,7 @@ export function createCheckoutRepo(dialect: DialectName) {
           }))
           .where('checkouts.id', '=', slot('id'))
           .where('checkouts.completed', '=', 0);
-      const values = { id, now, order: orderId };
+      const values = { id, now, order: orderId, ids: ids([]) };
       if (dialect === 'postgres') {
         const [locked] = await run<{ id: string }>(
           ex,
@@ -262,7 +222,7 @@ export function createCheckoutRepo(dialect: DialectName) {
       const [row] = await run<StateRow>(
         ex,
         'take-for-order',
-        (slot) => query(slot).returning(stateColumns(ex, [])),
+        (slot) => query(slot).returning(stateColumns(ex, slot('ids'))),
         values,
       );
       return row && complete(ex, row);
