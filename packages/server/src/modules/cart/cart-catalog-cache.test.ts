@@ -74,6 +74,22 @@ describe('the catalog kept per process for carts', () => {
     expect((await v.get(CART)).body.cart.lineItems[0].productName.original).toBe('Renamed shirt');
   });
 
+  it('adds a product at its current revision: held unchanged, or changed by another process since', async () => {
+    const p = await kit.createProduct({ name: 'Kettle', priceData: { price: 40 } });
+    const q = await kit.createProduct({ name: 'Mug', priceData: { price: 8 } });
+    const first = await kit.newVisitor();
+    await addToCart(first, item(p.id));
+    // Held at its revision: the next add reads only its revision (same answer).
+    const second = await kit.newVisitor();
+    const held = await addToCart(second, item(p.id), item(q.id));
+    expect(held.lineItems.map((l: { price: { amount: string } }) => l.price.amount)).toEqual(['40', '8']);
+    await fromAnotherServer((other) => patchProduct(other, p.id, { name: 'Steel kettle', priceData: { price: 45 } }));
+    const third = await kit.newVisitor();
+    const changed = await addToCart(third, item(p.id, 2));
+    expect(changed.lineItems[0]).toMatchObject({ productName: { original: 'Steel kettle' }, price: { amount: '45' } });
+    expect(changed.subtotal.amount).toBe('90');
+  });
+
   it('drops a deleted product from the catalog (its line is NOT_FOUND)', async () => {
     const p = await kit.createProduct();
     const v = await kit.newVisitor();

@@ -22,7 +22,10 @@ export function createCartRepo(dialect: DialectName) {
   const run = preparedStatements();
 
   const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
-  const ids = (list: readonly string[]) => idListValue(dialect, list);
+  // Products being added: read in full only when the process does not hold them at their current revision.
+  const requested = (list: readonly string[]) => idListValue(list, sharedCatalogCache);
+  // Products to read in full whatever the process holds.
+  const ids = (list: readonly string[]) => idListValue(list);
 
   /** Full product and variant rows of the products in the id list `idList`, as JSON columns. */
   function catalogRows(idList: unknown) {
@@ -82,7 +85,7 @@ export function createCartRepo(dialect: DialectName) {
             .select(stateColumns(ex, slot('ids')))
             .where('carts.owner_kind', '=', slot('kind'))
             .where('carts.owner_id', '=', slot('owner')),
-        { kind: owner.kind, owner: owner.id, ids: ids(requestedIds) },
+        { kind: owner.kind, owner: owner.id, ids: requested(requestedIds) },
       );
       return row && complete(ex, row);
     },
@@ -115,7 +118,7 @@ export function createCartRepo(dialect: DialectName) {
         owner: owner.id,
         currency: opts.currency,
         now: opts.now,
-        ids: ids(opts.requestedIds),
+        ids: requested(opts.requestedIds),
       };
       const [row] = await run<StateRow>(
         ex,

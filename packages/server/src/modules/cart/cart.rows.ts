@@ -255,9 +255,15 @@ export function catalogOf(
  */
 export class CatalogCache {
   private readonly entries = new Lru<string, CatalogEntry>(5000);
+  private readonly newest = new Lru<string, number>(5000);
 
   get(productId: string, revision: number): CatalogEntry | undefined {
     return this.entries.get(`${productId}:${revision}`);
+  }
+
+  /** The newest revision of the product held (to be checked against the database), or undefined. */
+  newestRevision(productId: string): number | undefined {
+    return this.newest.get(productId);
   }
 
   /** Parses full product and variant rows (JSON columns) and keeps them; returns the entries by product id. */
@@ -267,6 +273,9 @@ export class CatalogCache {
       Object.freeze(entry.product);
       Object.freeze(entry.variants);
       this.entries.set(`${entry.product.id}:${entry.product.revision}`, entry);
+      const known = this.newest.get(entry.product.id);
+      if (known === undefined || known < entry.product.revision)
+        this.newest.set(entry.product.id, entry.product.revision);
     }
     return added;
   }

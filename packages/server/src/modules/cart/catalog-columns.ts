@@ -1,12 +1,17 @@
 import type { DialectName } from '@merx/db';
 import { jsonRowArray } from '@merx/db';
 import { sql } from 'kysely';
-import { PRODUCT_COLUMNS, VARIANT_COLUMNS } from './cart.rows.js';
+import { type CatalogCache, PRODUCT_COLUMNS, VARIANT_COLUMNS } from './cart.rows.js';
 
-/** Product ids (each once) bound as ONE statement parameter: JSON text on SQLite, a text array on PostgreSQL. */
-export function idListValue(dialect: DialectName, ids: readonly string[]): unknown {
-  const unique = [...new Set(ids)];
-  return dialect === 'postgres' ? unique : JSON.stringify(unique);
+/**
+ * Product ids bound as ONE statement parameter (JSON text: `{"<id>": <revision held>}`), for `catalogColumns`: a
+ * product's full rows are read only when its revision in the database is not the one given (-1: none held, read
+ * them). `cache` gives the revisions the process holds; without it every product is read in full.
+ */
+export function idListValue(ids: readonly string[], cache?: CatalogCache): string {
+  const held: Record<string, number> = {};
+  for (const id of ids) held[id] = cache?.newestRevision(id) ?? -1;
+  return JSON.stringify(held);
 }
 
 /** Whose lines a read also takes the products of: the cart's or the checkout's in the row being read. */
@@ -18,7 +23,8 @@ export interface LinesOf {
 
 /**
  * The catalog columns of a cart or checkout read, as JSON: full product and variant rows of the products `ids`
- * (the parameter made by `idListValue`, or a prepared statement's slot for it), and the revisions and collection
+ * (the parameter made by `idListValue`, or a prepared statement's slot for it) whose revision is not the one held,
+ * and the revisions and collection
  * memberships of those products and of the ones on the `lines`. Written as joins from a derived list of ids, never
  * as `in (…)` lists: inside a RETURNING clause (the takes) SQLite builds a temporary table for every IN list each
  * time the statement runs, which made a cart's take ten times as costly as the same joins.
@@ -26,23 +32,26 @@ export interface LinesOf {
 export function catalogColumns(dialect: DialectName, ids: unknown, lines?: LinesOf) {
   const requested =
     dialect === 'postgres'
-      ? sql`select unnest(cast(${ids} as text[])) as pid`
-      : sql`select value as pid from json_each(${ids})`;
+      ? sql`select key as pid, cast(value as bigint) as held from jsonb_each_text(cast(${ids} as jsonb))`
+      : sql`select key as pid, value as held from json_each(${ids})`;
+  const requestedIds = sql`select pid from (${requested}) as r`;
   const everyProduct = lines
     ? sql`select ${sql.ref(`${lines.table}.catalog_item_id`)} as pid from ${sql.table(lines.table)}
         where ${sql.ref(`${lines.table}.${lines.owner}`)} = ${sql.ref(lines.ownerRef)}
-        union all ${requested}`
-    : requested;
+        union all ${requestedIds}`
+    : requestedIds;
   const columns = (alias: string, names: readonly string[]) => sql.join(names.map((c) => sql.ref(`${alias}.${c}`)));
   return {
     products: jsonRowArray(
       dialect,
-      sql`select ${columns('p', PRODUCT_COLUMNS)} from (${requested}) as ids join products as p on p.id = ids.pid`,
+      sql`select ${columns('p', PRODUCT_COLUMNS)} from (${requested}) as ids
+        join products as p on p.id = ids.pid and p.revision <> ids.held`,
       PRODUCT_COLUMNS,
     ).as('products_json'),
     variants: jsonRowArray(
       dialect,
       sql`select ${columns('v', VARIANT_COLUMNS)} from (${requested}) as ids
+        join products as p on p.id = ids.pid and p.revision <> ids.held
         join product_variants as v on v.product_id = ids.pid`,
       VARIANT_COLUMNS,
     ).as('variants_json'),

@@ -32,7 +32,10 @@ export function createCheckoutRepo(dialect: DialectName) {
   const run = preparedStatements();
   const json = (subquery: Expression<unknown>, columns: readonly string[]) => jsonRowArray(dialect, subquery, columns);
 
-  const ids = (list: readonly string[]) => idListValue(dialect, list);
+  // Products being added: read in full only when the process does not hold them at their current revision.
+  const requested = (list: readonly string[]) => idListValue(list, sharedCatalogCache);
+  // Products to read in full whatever the process holds.
+  const ids = (list: readonly string[]) => idListValue(list);
 
   /**
    * The lines and catalog of the checkout row in scope, for SELECT and RETURNING alike: full rows of the products
@@ -90,7 +93,7 @@ export function createCheckoutRepo(dialect: DialectName) {
           .selectFrom('checkouts')
           .select(stateColumns(ex, slot('ids')))
           .where('checkouts.id', '=', slot('id')),
-      { id, ids: ids(requestedIds) },
+      { id, ids: requested(requestedIds) },
     );
     return row && complete(ex, row);
   }
@@ -178,7 +181,7 @@ export function createCheckoutRepo(dialect: DialectName) {
           .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: slot('now') }))
           .where('checkouts.id', '=', slot('id'))
           .where('checkouts.completed', '=', 0);
-      const values = { id, now, ids: ids(requestedIds) };
+      const values = { id, now, ids: requested(requestedIds) };
       if (dialect === 'postgres') {
         const [locked] = await run<{ id: string }>(ex, 'lock', (slot) => query(slot).returning('checkouts.id'), values);
         return lockThenRead(ex, locked, requestedIds);
