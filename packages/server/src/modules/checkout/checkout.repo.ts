@@ -1,5 +1,5 @@
 import { type Database, type DialectName, type Executor, jsonRowArray } from '@merx/db';
-import { type Expression, type Insertable, sql } from 'kysely';
+import { type Expression, type Insertable, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { insertRows, preparedStatements } from '../../lib/prepared.js';
 import { catalogOf, sharedCatalogCache } from '../cart/cart.rows.js';
 import type { CartOwner, CatalogEntry } from '../cart/cart.types.js';
@@ -112,6 +112,30 @@ export function createCheckoutRepo(dialect: DialectName) {
     return readState(ex, locked.id, requestedIds);
   }
 
+  /**
+   * Runs a take: `query` updates the open checkout; on SQLite ONE statement returns it with its state, on PostgreSQL
+   * the update locks it and a second statement reads the state (see `lockThenRead`).
+   */
+  async function taken(
+    ex: Executor,
+    key: string,
+    query: (slot: (name: string) => string) => UpdateQueryBuilder<Database, 'checkouts', 'checkouts', UpdateResult>,
+    values: Record<string, unknown>,
+    requestedIds: readonly string[],
+  ): Promise<CheckoutState | undefined> {
+    if (dialect === 'postgres') {
+      const [locked] = await run<{ id: string }>(
+        ex,
+        `${key}:lock`,
+        (slot) => query(slot).returning('checkouts.id'),
+        values,
+      );
+      return lockThenRead(ex, locked, requestedIds);
+    }
+    const [row] = await run<StateRow>(ex, key, (slot) => query(slot).returning(stateColumns(ex, slot('ids'))), values);
+    return row && complete(ex, row);
+  }
+
   return {
     /** The checkout with lines and catalog (one statement), or undefined. */
     async find(ex: Executor, id: string): Promise<CheckoutState | undefined> {
@@ -181,18 +205,7 @@ export function createCheckoutRepo(dialect: DialectName) {
           .set((eb) => ({ revision: eb('checkouts.revision', '+', 1), updated_date: slot('now') }))
           .where('checkouts.id', '=', slot('id'))
           .where('checkouts.completed', '=', 0);
-      const values = { id, now, ids: requested(requestedIds) };
-      if (dialect === 'postgres') {
-        const [locked] = await run<{ id: string }>(ex, 'lock', (slot) => query(slot).returning('checkouts.id'), values);
-        return lockThenRead(ex, locked, requestedIds);
-      }
-      const [row] = await run<StateRow>(
-        ex,
-        'take',
-        (slot) => query(slot).returning(stateColumns(ex, slot('ids'))),
-        values,
-      );
-      return row && complete(ex, row);
+      return taken(ex, 'take', query, { id, now, ids: requested(requestedIds) }, requestedIds);
     },
 
     /**
@@ -212,23 +225,7 @@ export function createCheckoutRepo(dialect: DialectName) {
           }))
           .where('checkouts.id', '=', slot('id'))
           .where('checkouts.completed', '=', 0);
-      const values = { id, now, order: orderId, ids: ids([]) };
-      if (dialect === 'postgres') {
-        const [locked] = await run<{ id: string }>(
-          ex,
-          'lock-for-order',
-          (slot) => query(slot).returning('checkouts.id'),
-          values,
-        );
-        return lockThenRead(ex, locked, []);
-      }
-      const [row] = await run<StateRow>(
-        ex,
-        'take-for-order',
-        (slot) => query(slot).returning(stateColumns(ex, slot('ids'))),
-        values,
-      );
-      return row && complete(ex, row);
+      return taken(ex, 'take-for-order', query, { id, now, order: orderId, ids: ids([]) }, []);
     },
 
     async insert(ex: Executor, row: Insertable<Database['checkouts']>): Promise<void> {
