@@ -191,7 +191,6 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
   return {
     repo,
     present,
-    /** `JSON.stringify(cart)`, made once per answer of this service. */
 
     async getCurrent(caller: Caller): Promise<Cart> {
       const state = await repo.findByOwner(deps.db, ownerOf(caller));
