@@ -186,7 +186,7 @@ export function createStockKeeper(dialect: DialectName) {
             .where('product_id', '=', slot('product'))
             .where('id', '=', slot('variant'))
             .where('track_quantity', '=', 1)
-            .$if(sign < 0, (q) => q.where('quantity', '>=', slot('wanted') as unknown as number))
+            .$if(sign < 0, (q) => q.where('quantity', '>=', sql<number>`${slot('wanted')}`))
             .returning('quantity'),
         { delta, now: ctx.now, product: item.productId, variant: item.variantId, wanted: item.quantity },
       );
