@@ -41,6 +41,16 @@ describe('migration 0010: the outbox queue', () => {
     expect(await queued()).toEqual(['pending-1', 'pending-2']);
     const columns = Object.keys((await merx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow()) as object);
     expect(columns).not.toContain('dispatched_date');
+    const indexes = (
+      merx.dialect === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(merx.db)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(merx.db)
+    ).rows.map((r) => r.name);
+    expect(indexes).toEqual(expect.arrayContaining(['checkouts_open', 'orders_created']));
+    for (const gone of ['cart_lines_item', 'checkout_lines_item', 'carts_updated', 'outbox_pending'])
+      expect(indexes).not.toContain(gone);
 
     await merx.db
       .insertInto('outbox')
