@@ -24,10 +24,10 @@ export interface LinesOf {
 /**
  * The catalog columns of a cart or checkout read, as JSON: full product and variant rows of the products `ids`
  * (the parameter made by `idListValue`, or a prepared statement's slot for it) whose revision is not the one held,
- * and the revisions and collection
- * memberships of those products and of the ones on the `lines`. Written as joins from a derived list of ids, never
- * as `in (…)` lists: inside a RETURNING clause (the takes) SQLite builds a temporary table for every IN list each
- * time the statement runs, which made a cart's take ten times as costly as the same joins.
+ * and the revisions and collection memberships of those products and of the ones on the `lines`. Written as joins
+ * from a derived list of ids, never as `in (…)` lists: inside a RETURNING clause (the takes) SQLite builds a
+ * temporary table for every IN list each time the statement runs, which made a cart's take ten times as costly as
+ * the same joins.
  */
 export function catalogColumns(dialect: DialectName, ids: unknown, lines?: LinesOf) {
   const requested =
