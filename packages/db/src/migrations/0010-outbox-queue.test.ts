@@ -10,23 +10,16 @@ afterAll(async () => {
   await merx.destroy();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the outbox as it was before this migration (its own columns)
-const before = () => merx.db as any;
-
 describe('migration 0010: the outbox queue', () => {
   it('queues the events not yet dispatched, drops the claim column, and queues each new event', async () => {
-    const event = (id: string, dispatched: string | null) => ({
-      id,
-      type: 'wix.stores.catalog.v1.product_changed',
-      entity_id: `p-${id}`,
-      payload: '{"n":1}',
-      created_date: '2026-11-01T00:00:00.000Z',
-      dispatched_date: dispatched,
-    });
-    await before()
-      .insertInto('outbox')
-      .values([event('sent', '2026-11-01T00:00:01.000Z'), event('pending-1', null), event('pending-2', null)])
-      .execute();
+    // The outbox as it was before this migration, with its claim column.
+    const event = (id: string, dispatched: string | null) =>
+      sql`(${id}, 'wix.stores.catalog.v1.product_changed', ${`p-${id}`}, '{"n":1}', '2026-11-01T00:00:00.000Z', ${dispatched})`;
+    await sql`insert into outbox (id, type, entity_id, payload, created_date, dispatched_date) values ${sql.join([
+      event('sent', '2026-11-01T00:00:01.000Z'),
+      event('pending-1', null),
+      event('pending-2', null),
+    ])}`.execute(merx.db);
     expect(await merx.migrateToLatest()).toEqual(['0010-outbox-queue']);
 
     const queued = async () =>

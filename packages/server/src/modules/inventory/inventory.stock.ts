@@ -108,18 +108,18 @@ export function createStockKeeper(dialect: DialectName) {
       ex,
       `refresh:${productIds.length}`,
       (slot) => {
-        const byId = (name: string, cast: string) =>
-          sql`case id ${sql.join(
+        const byId = <T>(name: string, cast: string) =>
+          sql<T>`case id ${sql.join(
             productIds.map((_, i) => sql`when ${slot(`id${i}`)} then cast(${slot(`${name}${i}`)} as ${sql.raw(cast)})`),
             sql` `,
           )} end`;
         return ex
           .updateTable('products')
           .set((eb) => ({
-            track_inventory: byId('track', 'integer') as never,
-            quantity: byId('quantity', 'bigint') as never,
-            in_stock: byId('inStock', 'integer') as never,
-            inventory_status: byId('status', 'text') as never,
+            track_inventory: byId<number>('track', 'integer'),
+            quantity: byId<number | null>('quantity', 'bigint'),
+            in_stock: byId<number>('inStock', 'integer'),
+            inventory_status: byId<string>('status', 'text'),
             revision: eb('revision', '+', 1),
             updated_date: slot('now'),
           }))

@@ -50,15 +50,20 @@ export function createOrdersRepo(dialect: DialectName) {
 
     /** The order with everything hanging off it (one statement), or undefined. */
     async find(ex: Executor, id: string): Promise<OrderState | undefined> {
-      const row = await ex.selectFrom('orders').select(stateColumns(ex)).where('orders.id', '=', id).executeTakeFirst();
-      return row && stateOf(row as unknown as OrderStateRow);
+      const [row] = await run<OrderStateRow>(
+        ex,
+        'find',
+        (slot) => ex.selectFrom('orders').select(stateColumns(ex)).where('orders.id', '=', slot('id')),
+        { id },
+      );
+      return row && stateOf(row);
     },
 
     /** Several orders with their related rows (one statement), in no particular order. */
     async findMany(ex: Executor, ids: readonly string[]): Promise<OrderState[]> {
       if (ids.length === 0) return [];
       const rows = await ex.selectFrom('orders').select(stateColumns(ex)).where('orders.id', 'in', ids).execute();
-      return rows.map((row) => stateOf(row as unknown as OrderStateRow));
+      return rows.map((row) => stateOf(row as OrderStateRow));
     },
 
     /**
@@ -67,25 +72,26 @@ export function createOrdersRepo(dialect: DialectName) {
      * order. Undefined: no such order.
      */
     async take(ex: Executor, id: string, now: string): Promise<OrderState | undefined> {
+      const bump = (slot: (name: string) => string) =>
+        ex
+          .updateTable('orders')
+          .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: slot('now') }))
+          .where('orders.id', '=', slot('id'));
       if (dialect === 'postgres') {
         // PostgreSQL evaluates a statement's subqueries on the snapshot taken BEFORE it waited for the row lock, so
         // a RETURNING that read the related rows could miss what the change it waited for committed. Lock first,
         // then read in a new statement (READ COMMITTED: a new snapshot, after the other change committed).
-        const locked = await ex
-          .updateTable('orders')
-          .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: now }))
-          .where('orders.id', '=', id)
-          .returning('orders.id')
-          .executeTakeFirst();
+        const [locked] = await run<{ id: string }>(ex, 'lock', (slot) => bump(slot).returning('orders.id'), {
+          id,
+          now,
+        });
         return locked && this.find(ex, id);
       }
-      const row = await ex
-        .updateTable('orders')
-        .set((eb) => ({ revision: eb('orders.revision', '+', 1), updated_date: now }))
-        .where('orders.id', '=', id)
-        .returning(stateColumns(ex))
-        .executeTakeFirst();
-      return row && stateOf(row as unknown as OrderStateRow);
+      const [row] = await run<OrderStateRow>(ex, 'take', (slot) => bump(slot).returning(stateColumns(ex)), {
+        id,
+        now,
+      });
+      return row && stateOf(row);
     },
 
     /** The next order number (10001 first), from a counter advanced in the caller's transaction. */
