@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 // PostgreSQL returns int8 (bigint, count(*)) as strings; every int8 Merx stores fits in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -52,7 +53,7 @@ export function createDb(options: CreateDbOptions): MerxDb {
   // Lets the planner gather the statistics it needs (cheap; recommended on every connection open).
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new GroupCommitSqliteDialect({ database: sqlite, prepare: statementCache(sqlite) }),
     ...(log ? { log } : {}),
   });
   const checkpointer = file ? startCheckpointer(options.url) : undefined;
@@ -70,20 +71,17 @@ export function createDb(options: CreateDbOptions): MerxDb {
  * Kysely prepares every statement anew; compiling SQL is a large share of a fast query's cost. Statements are
  * reusable, so keep the most recent ones by SQL text (bounded, least recently used dropped first).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500) {
+function statementCache(sqlite: SQLite.Database, size = 500) {
   const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(text, statement);
-      return statement;
-    },
+  return (text: string): SQLite.Statement => {
+    let statement = cache.get(text);
+    if (statement) {
+      cache.delete(text);
+    } else {
+      statement = sqlite.prepare(text);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(text, statement);
+    return statement;
   };
 }
