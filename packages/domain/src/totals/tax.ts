@@ -105,7 +105,7 @@ const TYPE_ORDER: Record<JurisdictionType, number> = { COUNTRY: 0, STATE: 1, COU
 export function aggregateTaxBreakdown(items: readonly ItemTaxDetails[]): AggregatedTaxBreakdown[] {
   const byKey = new Map<string, AggregatedTaxBreakdown>();
   for (const part of items.flatMap((item) => item.taxBreakdown)) {
-    const key = JSON.stringify([part.jurisdictionType, part.jurisdiction, part.taxName, part.taxType, part.rate]);
+    const key = `${part.jurisdictionType}\u0000${part.jurisdiction}\u0000${part.taxName ?? '\u0001'}\u0000${part.taxType ?? '\u0001'}\u0000${part.rate}`;
     const entry = byKey.get(key);
     if (entry) {
       entry.aggregatedTaxableAmount += part.taxableAmount;

@@ -23,6 +23,25 @@ describe('decimal strings and scaled integers', () => {
     expect(scaledToDecimal(1, 6)).toBe('0.000001');
   });
 
+  it('writes cents (the fast path) as the general rule does, negative amounts included', () => {
+    expect(scaledToDecimal(-7, 2)).toBe('-0.07');
+    expect(scaledToDecimal(-1250, 2)).toBe('-12.5');
+    expect(scaledToDecimal(1010, 2)).toBe('10.1');
+    expect(scaledToDecimal(1001, 2)).toBe('10.01');
+    const byRule = (value: number) => {
+      const abs = BigInt(Math.abs(value));
+      const fraction = String(abs % 100n)
+        .padStart(2, '0')
+        .replace(/0+$/, '');
+      return `${value < 0 ? '-' : ''}${abs / 100n}${fraction ? `.${fraction}` : ''}`;
+    };
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (value) => {
+        expect(scaledToDecimal(value, 2)).toBe(byRule(value));
+      }),
+    );
+  });
+
   it('round-trips every amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), fc.integer({ min: 0, max: 6 }), (value, scale) => {

@@ -16,6 +16,19 @@ export function decimalToScaled(text: string, scale: number): number | undefined
 
 /** 1250 with `scale` 2 → `"12.5"`; the shortest exact form (`"22"` for 2200), as the ecom wire writes amounts. */
 export function scaledToDecimal(value: number, scale: number): string {
+  // Cents, the common case, without padding and a regular expression: every amount of every answer comes here.
+  if (scale === 2 && Number.isSafeInteger(value)) {
+    const abs = Math.abs(value);
+    const cents = abs % 100;
+    const whole = (abs - cents) / 100;
+    const text =
+      cents === 0
+        ? `${whole}`
+        : cents % 10 === 0
+          ? `${whole}.${cents / 10}`
+          : `${whole}.${cents < 10 ? '0' : ''}${cents}`;
+    return value < 0 ? `-${text}` : text;
+  }
   const sign = value < 0 ? '-' : '';
   const digits = String(Math.abs(value)).padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);
