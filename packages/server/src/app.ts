@@ -26,7 +26,7 @@ import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
-import { createHousekeeping } from './modules/housekeeping/housekeeping.service.js';
+import { createHousekeeping, RETENTION } from './modules/housekeeping/housekeeping.service.js';
 import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
 import { createChallenges } from './modules/identity/challenges.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -223,7 +223,14 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     orders: orders.services,
     payments: payments.services,
     abandoned: abandoned.services,
-    housekeeping: createHousekeeping({ db: merx.db, clock, tasks: [() => abandoned.services.abandonment.sweep()] }),
+    housekeeping: createHousekeeping({
+      db: merx.db,
+      clock,
+      tasks: [
+        () => abandoned.services.abandonment.sweep(),
+        () => cart.services.purgeUnreachableCarts(RETENTION.idleVisitorDays),
+      ],
+    }),
     moduleRoutes: [
       ...discounts.routes,
       ...shipping.routes,

@@ -2,6 +2,7 @@ import type { Executor, UnitOfWork } from '@merx/db';
 import type { Module, ModuleDeps } from '../module.js';
 import type { CartDependencies } from './cart.deps.js';
 import { createCartMerge, type MergeResult } from './cart.merge.js';
+import { purgeUnreachableCarts } from './cart.purge.js';
 import { cartRoutes } from './cart.routes.js';
 import { type CartService, createCartService } from './cart.service.js';
 
@@ -23,13 +24,19 @@ export interface CartServices {
    * in one transaction: the caller's unit of work or transaction `ex`, or its own when `ex` is the database.
    */
   mergeVisitorCart(ex: Executor | UnitOfWork, visitorId: string, memberId: string): Promise<MergeResult>;
+  /** Deletes visitors' carts nobody can reach any more (see `cart.purge.ts`); answers how many. */
+  purgeUnreachableCarts(idleDays: number): Promise<number>;
 }
 
 /** The current cart (WIRE.md 5.1) and staff reads of any cart. */
 export function createCartModule(deps: ModuleDeps, others: CartDependencies): Module<CartServices> {
   const carts = createCartService(deps, others);
   return {
-    services: { carts, mergeVisitorCart: createCartMerge(deps, carts) },
+    services: {
+      carts,
+      mergeVisitorCart: createCartMerge(deps, carts),
+      purgeUnreachableCarts: (idleDays) => purgeUnreachableCarts(deps, idleDays),
+    },
     routes: cartRoutes(carts),
   };
 }
