@@ -16,7 +16,7 @@ import type { ModuleDeps } from '../module.js';
 import { applyInfo, assertLinesAllowed, linesToAdd } from './checkout.changes.js';
 import type { CheckoutCore } from './checkout.core.js';
 import type { CheckoutDependencies } from './checkout.deps.js';
-import type { PricingInputs } from './checkout.pricing.js';
+import type { PricedCheckout, PricingInputs } from './checkout.pricing.js';
 import { lineOf } from './checkout.rows.js';
 import { assertChoicesHold, chosenIn, giftCardNotFound } from './checkout.rules.js';
 import type { CheckoutLineRecord, CheckoutState } from './checkout.types.js';
@@ -90,33 +90,47 @@ function stateOfCart(state: CheckoutState, cart: CartState, input: CreateCheckou
   return state;
 }
 
+/** A checkout priced and checked, not written yet, and the inputs it was priced with. */
+export interface PreparedCheckout {
+  priced: PricedCheckout;
+  inputs: PricingInputs;
+}
+
 /** Checkouts made from line items (POST /ecom/v1/checkouts) and from the caller's current cart. */
 export function createCheckoutCreation(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
+  async function prepare(caller: Caller, input: CreateCheckoutRequest): Promise<PreparedCheckout> {
+    const owner = ownerOf(caller);
+    assertLinesAllowed(isElevated(caller), input);
+    const giftCard = input.giftCardCode?.trim();
+    if (giftCard) throw giftCardNotFound(giftCard);
+    if ((input.lineItems?.length ?? 0) + (input.customLineItems?.length ?? 0) === 0)
+      throw invalid('lineItems', 'at least one line item or custom line item is required', 'REQUIRED_FIELD');
+    const code = input.couponCode?.trim() || undefined;
+    const ids = [...new Set((input.lineItems ?? []).map((l) => l.catalogReference.catalogItemId))];
+    const now = deps.clock.now();
+    const [catalog, inputs] = await Promise.all([core.repo.catalog(deps.db, ids), core.inputsFor(owner, [code], now)]);
+    const state = newState(owner, input.channelType ?? 'WEB', inputs, catalog);
+    const { modified } = applyInfo(state, input.checkoutInfo, inputs.currency, 'checkoutInfo');
+    if (code) core.applyCoupon(state, code, inputs);
+    state.checkout.overrideCheckoutUrl = input.overrideCheckoutUrl || null;
+    state.lines = linesToAdd(state, input, core.lineContext(owner, inputs, state.checkout.createdDate)).map(lineOf);
+    const priced = core.price(state, inputs);
+    assertChoicesHold(priced, inputs.config, chosenIn(modified, code !== undefined));
+    return { priced, inputs };
+  }
+
   return {
     /** A checkout of the caller from line items and what the buyer set; nothing is written when a part is refused. */
     async fromLineItems(caller: Caller, input: CreateCheckoutRequest): Promise<Checkout> {
-      const owner = ownerOf(caller);
-      assertLinesAllowed(isElevated(caller), input);
-      const giftCard = input.giftCardCode?.trim();
-      if (giftCard) throw giftCardNotFound(giftCard);
-      if ((input.lineItems?.length ?? 0) + (input.customLineItems?.length ?? 0) === 0)
-        throw invalid('lineItems', 'at least one line item or custom line item is required', 'REQUIRED_FIELD');
-      const code = input.couponCode?.trim() || undefined;
-      const ids = [...new Set((input.lineItems ?? []).map((l) => l.catalogReference.catalogItemId))];
-      const now = deps.clock.now();
-      const [catalog, inputs] = await Promise.all([
-        core.repo.catalog(deps.db, ids),
-        core.inputsFor(owner, [code], now),
-      ]);
-      const state = newState(owner, input.channelType ?? 'WEB', inputs, catalog);
-      const { modified } = applyInfo(state, input.checkoutInfo, inputs.currency, 'checkoutInfo');
-      if (code) core.applyCoupon(state, code, inputs);
-      state.checkout.overrideCheckoutUrl = input.overrideCheckoutUrl || null;
-      state.lines = linesToAdd(state, input, core.lineContext(owner, inputs, state.checkout.createdDate)).map(lineOf);
-      const priced = core.price(state, inputs);
-      assertChoicesHold(priced, inputs.config, chosenIn(modified, code !== undefined));
+      const { priced } = await prepare(caller, input);
       return withTransaction(deps.db, (uow) => core.insertNew(uow, priced));
     },
+
+    /**
+     * The checkout `fromLineItems` would write, priced and checked but not written, with the inputs it was priced
+     * with: for a caller that writes it in a transaction of its own (a merchant order places it in the same one).
+     */
+    prepare,
 
     /**
      * A checkout of the caller's current cart: its lines, coupon, note and address, with the email, addresses and

@@ -8,8 +8,9 @@ import { deleteOrderedCart } from '../cart/cart.ordered.js';
 import { ownerOf } from '../cart/cart.service.js';
 import type { ModuleDeps } from '../module.js';
 import { type CheckoutCore, customerKey } from './checkout.core.js';
+import type { PreparedCheckout } from './checkout.create.js';
 import type { CheckoutDependencies } from './checkout.deps.js';
-import type { PricedCheckout } from './checkout.pricing.js';
+import type { PricedCheckout, PricingInputs } from './checkout.pricing.js';
 import { accessible } from './checkout.rules.js';
 import type { OrderProblem } from './checkout.types.js';
 import { orderProblems } from './checkout.validation.js';
@@ -65,6 +66,55 @@ export type CompletionHook = (uow: UnitOfWork, completed: CompletedCheckout) => 
 export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
   const { repo } = core;
   const hooks: CompletionHook[] = [];
+
+  /**
+   * Completes the checkout `id` with an order in `uow`: takes it (one statement that also reads its lines and
+   * catalog), prices it, refuses while anything stops an order, lets `writer` write the order, then completes the
+   * checkout, uses up the coupon and deletes the cart. Answers `done: false` when a concurrent call completed it first.
+   */
+  async function completeIn<T>(
+    uow: UnitOfWork,
+    caller: Caller,
+    id: string,
+    inputs: PricingInputs,
+    writer: OrderWriter<T>,
+  ): Promise<{ done: true; result: T } | { done: false }> {
+    const now = inputs.now;
+    const orderId = newId();
+    const taken = await repo.takeForOrder(uow.trx, id, now.toISOString(), orderId);
+    // Completed by a concurrent call since it was read: answer that order (read after the transaction).
+    if (!taken) return { done: false };
+    const state = accessible(caller, ownerOf(caller), taken, 'write', { checkoutId: id });
+    const priced = core.price(state, inputs);
+    const problems = orderProblems(priced);
+    if (problems.length > 0) throw notReady(id, problems);
+    const checkout = core.present(priced);
+    const { result, events } = await writer.write(uow, orderId, priced, checkout);
+    const c = state.checkout;
+    const ruleIds = priced.totals.appliedDiscounts.flatMap((d) => (d.discountRule ? [d.discountRule.id] : []));
+    await others.discounts.recordDiscountRuleUse(uow.trx, ruleIds);
+    if (c.couponId) {
+      const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
+      if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
+    }
+    const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];
+    const completed = { checkoutId: id, orderId, checkoutCreatedDate: c.createdDate, now: now.toISOString() };
+    const hooked: NewEvent[] = [];
+    for (const hook of hooks) hooked.push(...(await hook(uow, completed)));
+    // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
+    await deps.outbox.append(uow, [
+      ...events,
+      ...cartDeleted,
+      ...hooked,
+      {
+        type: checkoutEventTypes.completed,
+        entityId: id,
+        payload: { entity: { ...checkout, completed: true }, orderId },
+      },
+    ]);
+    return { done: true, result };
+  }
+
   return {
     /** Runs `hook` in every transaction that completes a checkout (abandoned checkouts become recovered). */
     onCompleted(hook: CompletionHook): void {
@@ -75,50 +125,28 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
      * Refusals (someone else's checkout, what `orderProblems` finds, what the writer refuses) write nothing.
      */
     async place<T>(caller: Caller, id: string, writer: OrderWriter<T>): Promise<T> {
-      const me = ownerOf(caller);
-      const before = accessible(caller, me, await repo.head(deps.db, id), 'write', { checkoutId: id });
+      const before = accessible(caller, ownerOf(caller), await repo.head(deps.db, id), 'write', { checkoutId: id });
       if (before.checkout.completed && before.checkout.orderId) return writer.existing(before.checkout.orderId);
-      const now = deps.clock.now();
-      const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode], now);
-      const outcome = await withTransaction(deps.db, async (uow) => {
-        const orderId = newId();
-        const taken = await repo.takeForOrder(uow.trx, id, now.toISOString(), orderId);
-        // Completed by a concurrent call since it was read: answer that order (read after the transaction).
-        if (!taken) return { done: false as const };
-        const state = accessible(caller, me, taken, 'write', { checkoutId: id });
-        const priced = core.price(state, inputs);
-        const problems = orderProblems(priced);
-        if (problems.length > 0) throw notReady(id, problems);
-        const checkout = core.present(priced);
-        const { result, events } = await writer.write(uow, orderId, priced, checkout);
-        const c = state.checkout;
-        const ruleIds = priced.totals.appliedDiscounts.flatMap((d) => (d.discountRule ? [d.discountRule.id] : []));
-        await others.discounts.recordDiscountRuleUse(uow.trx, ruleIds);
-        if (c.couponId) {
-          const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
-          if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
-        }
-        const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];
-        const completed = { checkoutId: id, orderId, checkoutCreatedDate: c.createdDate, now: now.toISOString() };
-        const hooked: NewEvent[] = [];
-        for (const hook of hooks) hooked.push(...(await hook(uow, completed)));
-        // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
-        await deps.outbox.append(uow, [
-          ...events,
-          ...cartDeleted,
-          ...hooked,
-          {
-            type: checkoutEventTypes.completed,
-            entityId: id,
-            payload: { entity: { ...checkout, completed: true }, orderId },
-          },
-        ]);
-        return { done: true as const, result };
-      });
+      const inputs = await core.inputsFor(before.checkout.owner, [before.checkout.couponCode], deps.clock.now());
+      const outcome = await withTransaction(deps.db, (uow) => completeIn(uow, caller, id, inputs, writer));
       if (outcome.done) return outcome.result;
       const after = await repo.head(deps.db, id);
       if (!after?.checkout.orderId) throw new Error(`checkout ${id} completed without an order`);
       return writer.existing(after.checkout.orderId);
+    },
+    /**
+     * Writes the prepared checkout and completes it with an order in ONE transaction (a merchant's order): a
+     * refusal leaves neither the checkout nor its created event behind, and no subscriber ever hears of it.
+     */
+    async placeNew<T>(caller: Caller, prepared: PreparedCheckout, writer: OrderWriter<T>): Promise<T> {
+      const id = prepared.priced.state.checkout.id;
+      return withTransaction(deps.db, async (uow) => {
+        await core.insertNew(uow, prepared.priced);
+        const outcome = await completeIn(uow, caller, id, prepared.inputs, writer);
+        // Nobody else knows the checkout before this transaction commits.
+        if (!outcome.done) throw new Error(`checkout ${id} was completed by someone else before it was written`);
+        return outcome.result;
+      });
     },
   };
 }

@@ -3,12 +3,11 @@ import {
   type CheckoutLineItemInput,
   type CreateCheckoutRequest,
   type CreateOrderRequest,
-  checkoutEventTypes,
   type MerchantOrderLineItem,
   moreOrderErrorCodes,
   type Order,
 } from '@merx/contract';
-import { type Database, withTransaction } from '@merx/db';
+import type { Database } from '@merx/db';
 import { notFound } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../http/auth.js';
@@ -19,9 +18,9 @@ import type { OrdersService } from './orders.service.js';
 
 /*
  * createOrder (POST /ecom/v1/orders): a merchant places an order (phone, POS) through the checkout, so that totals,
- * validation and stock taking are the shopper's: a checkout of the caller is created from the lines and the buyer's
- * details, then placed like create-order (offline payment unless asked otherwise). A refusal of the placement
- * deletes the checkout again (with its lines and its created event), so a refused order leaves nothing behind.
+ * validation and stock taking are the shopper's: a checkout of the caller is made from the lines and the buyer's
+ * details and placed like create-order (offline payment unless asked otherwise), both in one transaction, so a
+ * refused order leaves nothing behind and no event of a checkout that never was goes out.
  */
 
 export interface MerchantOrdersDeps {
@@ -117,41 +116,18 @@ function forMember(writer: OrderWriter<PlacedOrder>, memberId: string | null | u
 }
 
 export function createMerchantOrders({ deps, orders, checkout, place }: MerchantOrdersDeps) {
-  /** Deletes the open checkout `id` made for a refused merchant order: its lines, itself and its created event. */
-  async function discard(checkoutId: string): Promise<void> {
-    await withTransaction(deps.db, async (uow) => {
-      const gone = await uow.trx
-        .deleteFrom('checkouts')
-        .where('id', '=', checkoutId)
-        .where('completed', '=', 0)
-        .executeTakeFirst();
-      // Its lines go with it (ON DELETE CASCADE).
-      if (Number(gone.numDeletedRows) === 0) return;
-      await uow.trx
-        .deleteFrom('outbox')
-        .where('entity_id', '=', checkoutId)
-        .where('type', '=', checkoutEventTypes.created)
-        .execute();
-    });
-  }
-
   return {
     async create(caller: Caller, input: CreateOrderRequest['order']): Promise<Order> {
       const memberId = input.buyerInfo.memberId;
       if (memberId) await assertMember(deps.db, memberId);
-      // Refusals of the lines, coupon-free pricing and the shipping choice write nothing (the creation's own rule).
-      const made = await checkout.creation.fromLineItems(caller, checkoutRequestOf(input));
-      let placed: PlacedOrder;
-      try {
-        const writer = await orderWriter(
-          { ...place, existing: async (orderId) => orders.load(orderId) },
-          { paymentMethod: input.paymentMethod ?? 'offline' },
-        );
-        placed = await checkout.placement.place(caller, made.id, forMember(writer, memberId));
-      } catch (error) {
-        await discard(made.id);
-        throw error;
-      }
+      // Refusals of the lines, coupon-free pricing and the shipping choice come before anything is written.
+      const prepared = await checkout.creation.prepare(caller, checkoutRequestOf(input));
+      const writer = await orderWriter(
+        { ...place, existing: async (orderId) => orders.load(orderId) },
+        { paymentMethod: input.paymentMethod ?? 'offline' },
+      );
+      // The checkout and the order in one transaction: a refused order leaves nothing behind.
+      const placed = await checkout.placement.placeNew(caller, prepared, forMember(writer, memberId));
       return orders.wire(await orders.load(placed.orderId));
     },
   };

@@ -147,6 +147,11 @@ describe('POST /ecom/v1/orders', () => {
   it('simultaneous orders for the last units: one is placed, the others leave no checkout behind', async () => {
     const product = await kit.stocked(2, 20);
     const before = await kit.checkoutRows();
+    // What subscribers hear: never of a checkout of a refused order, not even for a moment.
+    const heard: string[] = [];
+    const stop = kit.server.dispatcher.subscribe('wix.ecom.v1.checkout_created', (e) => {
+      heard.push(e.entityId);
+    });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => kit.owner.post(ORDERS, body([item(product.id, 2)]))),
     );
@@ -167,8 +172,11 @@ describe('POST /ecom/v1/orders', () => {
       .execute();
     const checkouts = await kit.server.merx.db.selectFrom('checkouts').select('id').execute();
     const ids = new Set(checkouts.map((c) => c.id));
-    // Every checkout_created event left names a checkout that exists.
+    // Every checkout_created event left names a checkout that exists, and so does every one handed out.
     for (const e of created) expect(ids.has(e.entity_id)).toBe(true);
+    stop();
+    expect(heard.length).toBeGreaterThan(0);
+    for (const id of heard) expect(ids.has(id)).toBe(true);
   });
 
   it('refuses an order whose shipping option does not deliver to the address, leaving nothing', async () => {
