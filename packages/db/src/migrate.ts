@@ -11,6 +11,7 @@ import { migration0007 } from './migrations/0007-sign-in-visitor.js';
 import { migration0008 } from './migrations/0008-checkouts.js';
 import { migration0009 } from './migrations/0009-orders.js';
 import { migration0010 } from './migrations/0010-outbox-queue.js';
+import { migration0011 } from './migrations/0011-abandoned-details.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -26,6 +27,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-checkouts': migration0008(dialect),
     '0009-orders': migration0009(dialect),
     '0010-outbox-queue': migration0010(dialect),
+    '0011-abandoned-details': migration0011(),
   };
 }
 

@@ -536,6 +536,22 @@ export const abandonedCheckout = z.object({
   status: z.enum(['ABANDONED', 'RECOVERED']),
   buyerInfo: abandonedBuyerInfo,
   currency: z.string(),
+  /** The currency the buyer saw (Merx does not convert: the store's currency). */
+  conversionCurrency: z.string(),
+  /** The cart the checkout was made from (absent for a checkout made from line items). */
+  cartId: z.string().optional(),
+  /** The buyer's contact details on the checkout when it was abandoned. */
+  contactDetails: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      phone: z.string().optional(),
+      company: z.string().optional(),
+      vatId: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+  /** What the lines came to before discounts, shipping and tax when it was abandoned (absent for older rows). */
+  subtotalPrice: ecomPrice.optional(),
   /** What the checkout came to when it was abandoned (priced then). */
   totalPrice: ecomPrice,
   /** The storefront's checkout page of the checkout, where the buyer can finish it. */

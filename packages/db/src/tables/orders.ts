@@ -108,6 +108,11 @@ export interface AbandonedCheckoutsTable {
   buyer_email: string | null;
   currency: string;
   total_minor: number;
+  /** The checkout's subtotal when it was abandoned (null for rows marked before migration 0011). */
+  subtotal_minor: number | null;
+  cart_id: string | null;
+  /** JSON: the buyer's contact details (name, phone, company, VAT id) when it was abandoned. */
+  contact_details: string | null;
   checkout_updated_date: string;
   order_id: string | null;
   recovered_date: string | null;

@@ -39,6 +39,13 @@ export function abandonedWire(row: AbandonedRow, ctx: AbandonedWireContext): Aba
     status: row.status as AbandonedCheckout['status'],
     buyerInfo: compact({ ...(idKey ? { [idKey]: row.owner_id } : {}), email: row.buyer_email ?? undefined }),
     currency: row.currency,
+    conversionCurrency: row.currency,
+    cartId: row.cart_id ?? undefined,
+    contactDetails: row.contact_details ? compact(JSON.parse(row.contact_details)) : undefined,
+    subtotalPrice:
+      row.subtotal_minor == null
+        ? undefined
+        : priceOf(Number(row.subtotal_minor), { currency: row.currency, locale: ctx.locale }),
     totalPrice: priceOf(Number(row.total_minor), { currency: row.currency, locale: ctx.locale }),
     checkoutUrl: checkoutPageUrl(ctx.publicUrl, row.checkout_id),
     activities: activitiesOf(row),

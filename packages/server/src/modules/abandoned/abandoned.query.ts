@@ -14,6 +14,14 @@ export const abandonedQuerySpec = (minorPerMajor: number): EntityQuerySpec => ({
     checkoutRecoveredDate: { kind: 'column', column: 'recovered_date', type: 'date', sortable: true },
     orderId: { kind: 'column', column: 'order_id', type: 'id' },
     'buyerInfo.email': { kind: 'column', column: 'buyer_email', type: 'string', sortable: true },
+    cartId: { kind: 'column', column: 'cart_id', type: 'id', operators: exact },
+    'subtotalPrice.amount': {
+      kind: 'column',
+      column: 'subtotal_minor',
+      type: 'number',
+      sortable: true,
+      scale: minorPerMajor,
+    },
     'totalPrice.amount': {
       kind: 'column',
       column: 'total_minor',

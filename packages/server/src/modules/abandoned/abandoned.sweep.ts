@@ -3,8 +3,9 @@ import { type UnitOfWork, withTransaction } from '@merx/db';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
+import { compact } from '../cart/cart.mapper.js';
 import type { CompletedCheckout } from '../checkout/checkout.order.js';
-import type { CheckoutServices } from '../checkout/index.js';
+import type { CheckoutServices, PricedCheckout } from '../checkout/index.js';
 import type { ModuleDeps } from '../module.js';
 import type { OrdersSettingsService } from '../orders/orders.settings.js';
 import { type AbandonedRow, abandonedWire } from './abandoned.mapper.js';
@@ -66,16 +67,26 @@ export function createAbandonment({ deps, checkout, settings }: AbandonmentDeps)
     return q.orderBy('c.updated_date').orderBy('c.id').limit(BATCH).execute();
   }
 
-  /** Marks one checkout priced at `totalMinor` when it is still open and unchanged since `updatedDate`. */
-  async function mark(checkoutId: string, updatedDate: string, totalMinor: number, now: string): Promise<boolean> {
+  /**
+   * Marks one checkout, priced as `priced`, when it is still open and unchanged since it was priced (the row's
+   * `updated_date` is compared in the same statement).
+   */
+  async function mark(priced: PricedCheckout, now: string): Promise<boolean> {
+    const c = priced.state.checkout;
+    const summary = priced.totals.priceSummary;
+    const given = c.shippingDestination?.contactDetails ?? c.billingInfo?.contactDetails;
+    const contact = given ? compact({ ...given }) : {};
+    const contactJson = Object.keys(contact).length > 0 ? JSON.stringify(contact) : null;
     return withTransaction(deps.db, async (uow) => {
       const lock = deps.dialect === 'postgres' ? sql`for update` : sql``;
       const inserted = await sql<AbandonedRow>`
         insert into abandoned_checkouts (id, checkout_id, status, owner_kind, owner_id, buyer_email, currency,
-          total_minor, checkout_updated_date, order_id, recovered_date, activities, created_date, updated_date)
-        select ${newId()}, id, 'ABANDONED', owner_kind, owner_id, buyer_email, currency, cast(${totalMinor} as bigint),
+          total_minor, subtotal_minor, cart_id, contact_details, checkout_updated_date, order_id, recovered_date,
+          activities, created_date, updated_date)
+        select ${newId()}, id, 'ABANDONED', owner_kind, owner_id, buyer_email, currency,
+          cast(${summary.total} as bigint), cast(${summary.subtotal} as bigint), cart_id, ${contactJson},
           updated_date, null, null, '[]', ${now}, ${now}
-        from checkouts where id = ${checkoutId} and completed = 0 and updated_date = ${updatedDate} ${lock}
+        from checkouts where id = ${c.id} and completed = 0 and updated_date = ${c.updatedDate} ${lock}
         on conflict (checkout_id) do nothing
         returning *`.execute(uow.trx);
       const row = inserted.rows[0];
@@ -108,8 +119,7 @@ export function createAbandonment({ deps, checkout, settings }: AbandonmentDeps)
             // Priced as the buyer would see it now (outside the transaction: one SQLite connection).
             const priced = await checkout.checkouts.load(c.id);
             if (!priced || priced.state.checkout.completed) continue;
-            const total = priced.totals.priceSummary.total;
-            if (await mark(c.id, priced.state.checkout.updatedDate, total, now)) marked++;
+            if (await mark(priced, now)) marked++;
           } catch (error) {
             // One checkout that cannot be priced must not keep the others from being marked.
             failed ??= error;

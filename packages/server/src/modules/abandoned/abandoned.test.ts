@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart, CART, CHECKOUTS } from '../orders/orders-test-kit.js';
+import { addToCart, CART, CHECKOUTS, NEW_YORK } from '../orders/orders-test-kit.js';
 import { ABANDONED, type AbandonedKit, item, startAbandonedKit } from './abandoned-test-kit.js';
 
 let kit: AbandonedKit;
@@ -38,6 +38,14 @@ describe('the abandonment sweep', () => {
       status: 'ABANDONED',
       buyerInfo: { visitorId: v.id, email: 'buyer@example.com' },
       currency: 'USD',
+      conversionCurrency: 'USD',
+      cartId: checkout.cartId,
+      subtotalPrice: {
+        amount: '20',
+        convertedAmount: '20',
+        formattedAmount: '$20.00',
+        formattedConvertedAmount: '$20.00',
+      },
       totalPrice: {
         amount: '26.6',
         convertedAmount: '26.6',
@@ -55,6 +63,44 @@ describe('the abandonment sweep', () => {
     const events = await kit.events('wix.ecom.v1.abandoned_checkout_created', id);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload.entity).toEqual(res.body.abandonedCheckout);
+  });
+
+  it("keeps the buyer's contact details, and finds abandoned checkouts by cart and subtotal", async () => {
+    const v = await kit.newVisitor();
+    const checkoutId = await kit.openCheckout(v);
+    const contactDetails = { firstName: 'Ada', lastName: 'Byron', phone: '+1 212 555 0100', company: 'Engines' };
+    const patched = await v.patch(`${CHECKOUTS}/${checkoutId}`, {
+      checkout: { id: checkoutId, shippingInfo: { shippingDestination: { address: NEW_YORK, contactDetails } } },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const cartId = patched.body.checkout.cartId as string;
+    await kit.sweepAt(61);
+    const found = await kit.owner.post(`${ABANDONED}/query`, { query: { filter: { cartId } } });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.abandonedCheckouts).toHaveLength(1);
+    expect(found.body.abandonedCheckouts[0]).toMatchObject({ checkoutId, cartId, contactDetails });
+    const bySubtotal = await kit.owner.post(`${ABANDONED}/query`, {
+      query: { filter: { 'subtotalPrice.amount': { $gte: 20 } }, sort: [{ fieldName: 'subtotalPrice.amount' }] },
+    });
+    expect(bySubtotal.status, JSON.stringify(bySubtotal.body)).toBe(200);
+    expect(bySubtotal.body.abandonedCheckouts.map((a: { checkoutId: string }) => a.checkoutId)).toContain(checkoutId);
+  });
+
+  it('shows rows marked before their subtotal, cart and contact were kept without them', async () => {
+    const checkoutId = await kit.openCheckout();
+    await kit.sweepAt(61);
+    const [row] = await kit.rowsOf(checkoutId);
+    await kit.server.merx.db
+      .updateTable('abandoned_checkouts')
+      .set({ subtotal_minor: null, cart_id: null, contact_details: null })
+      .where('id', '=', row!.id as string)
+      .execute();
+    const res = await get(row!.id as string);
+    expect(res.status).toBe(200);
+    expect(res.body.abandonedCheckout.subtotalPrice).toBeUndefined();
+    expect(res.body.abandonedCheckout.cartId).toBeUndefined();
+    expect(res.body.abandonedCheckout.contactDetails).toBeUndefined();
+    expect(res.body.abandonedCheckout.totalPrice.amount).toBe('26.6');
   });
 
   it('follows the abandonment time of the orders settings', async () => {
