@@ -31,7 +31,28 @@ const changesOf = async (productId: string, extra: Record<string, unknown> = {})
 const setStock = (productId: string, stock: Record<string, unknown>) =>
   kit.owner.patch(`/stores/v1/products/${productId}`, { product: { stock } });
 
+/** The changes after the product's creation, checking that its first row is the starting stock `quantity`. */
+const changesAfterStart = async (productId: string, quantity: number) => {
+  const [start, ...rest] = await changesOf(productId);
+  expect([start?.delta, start?.quantityAfter, start?.cause]).toEqual([quantity, quantity, 'MANUAL']);
+  return rest;
+};
+
 describe('manual stock changes', () => {
+  it("logs a new product's starting stock, for tracked variants only", async () => {
+    const p = await kit.stocked(10);
+    expect((await changesOf(p.id)).map((c) => [c.delta, c.quantityAfter, c.cause, c.orderId])).toEqual([
+      [10, 10, 'MANUAL', undefined],
+    ]);
+    const untracked = await kit.createProduct({ stock: { trackInventory: false, inStock: true } });
+    expect(await changesOf(untracked.id)).toEqual([]);
+    const withOptions = await kit.createProduct({ ...sizeAndColor(), stock: { trackInventory: true, quantity: 2 } });
+    const rows = await changesOf(withOptions.id);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows.map((c) => c.variantId)).size).toBe(rows.length);
+    expect(rows.every((c) => c.delta === 2 && c.quantityAfter === 2 && c.cause === 'MANUAL')).toBe(true);
+  });
+
   it('logs a product update with stock as MANUAL: delta and quantity after', async () => {
     const p = await kit.stocked(10);
     expect((await setStock(p.id, { trackInventory: true, quantity: 7 })).status).toBe(200);
@@ -39,7 +60,7 @@ describe('manual stock changes', () => {
     // No change, nothing logged.
     expect((await setStock(p.id, { trackInventory: true, quantity: 12 })).status).toBe(200);
     expect((await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: 'Renamed' } })).status).toBe(200);
-    const changes = await changesOf(p.id);
+    const changes = await changesAfterStart(p.id, 10);
     expect(changes.map((c) => [c.delta, c.quantityAfter, c.cause, c.orderId])).toEqual([
       [-3, 7, 'MANUAL', undefined],
       [5, 12, 'MANUAL', undefined],
@@ -59,7 +80,7 @@ describe('manual stock changes', () => {
     const p = await kit.stocked(4);
     expect((await setStock(p.id, { trackInventory: false, inStock: true })).status).toBe(200);
     expect((await setStock(p.id, { trackInventory: true, quantity: 9 })).status).toBe(200);
-    const changes = await changesOf(p.id);
+    const changes = await changesAfterStart(p.id, 4);
     expect(changes.map((c) => [c.delta, c.quantityAfter])).toEqual([
       [-4, undefined],
       [9, 9],
@@ -76,14 +97,17 @@ describe('manual stock changes', () => {
       .orderBy('id')
       .execute();
     expect(variants.length).toBeGreaterThan(1);
+    // The starting stock of each variant, then the change.
     const all = await changesOf(p.id);
-    expect(all).toHaveLength(variants.length);
-    expect(all.every((c) => c.delta === 3 && c.quantityAfter === 5 && c.cause === 'MANUAL')).toBe(true);
+    expect(all).toHaveLength(2 * variants.length);
+    const changed = all.slice(variants.length);
+    expect(changed.every((c) => c.delta === 3 && c.quantityAfter === 5 && c.cause === 'MANUAL')).toBe(true);
 
     const one = variants[0]!.id;
     await kit.server.services.variants.setStock(p.id, [{ variantId: one, trackQuantity: true, quantity: 1 }]);
     const forOne = await changesOf(p.id, { variantId: one });
     expect(forOne.map((c) => [c.delta, c.quantityAfter])).toEqual([
+      [2, 2],
       [3, 5],
       [-4, 1],
     ]);
@@ -98,7 +122,7 @@ describe('manual stock changes', () => {
         { variantId: 'missing', trackQuantity: true, quantity: 1 },
       ]),
     ).rejects.toThrow();
-    expect(await changesOf(p.id)).toEqual([]);
+    expect(await changesAfterStart(p.id, 3)).toEqual([]);
   });
 
   it('answers the same as the pure rule', () => {
@@ -127,20 +151,21 @@ describe('POST /_api/merx/v1/inventory-changes/query', () => {
 
     const all = await changesOf(p.id);
     expect(all.map((c) => [c.cause, c.delta, c.quantityAfter, c.orderId])).toEqual([
+      ['MANUAL', 10, 10, undefined],
       ['ORDER', -2, 8, orderId],
       ['MANUAL', 12, 20, undefined],
     ]);
-    expect((await changesOf(p.id, { cause: 'MANUAL' })).map((c) => c.delta)).toEqual([12]);
+    expect((await changesOf(p.id, { cause: 'MANUAL' })).map((c) => c.delta)).toEqual([10, 12]);
     expect((await changesOf(p.id, { orderId })).map((c) => c.delta)).toEqual([-2]);
     expect((await changesOf(p.id, { cause: { $in: ['ORDER', 'REVERT_INVENTORY_CHANGE'] } })).length).toBe(1);
-    const manualAt = all[1]!.createdDate;
+    const manualAt = all[2]!.createdDate;
     expect((await changesOf(p.id, { createdDate: { $gte: manualAt } })).map((c) => c.delta)).toContain(12);
     expect((await changesOf(p.id, { createdDate: { $lt: manualAt } })).map((c) => c.delta)).not.toContain(12);
 
     // Newest first by default; offset paging answers the total.
     const page = await kit.owner.post(QUERY, { query: { filter: { productId: p.id }, paging: { limit: 1 } } });
     expect(page.body.inventoryChanges.map((c: Change) => c.cause)).toHaveLength(1);
-    expect(page.body.metadata).toEqual({ count: 1, offset: 0, total: 2 });
+    expect(page.body.metadata).toEqual({ count: 1, offset: 0, total: 3 });
     const cursor = await kit.owner.post(QUERY, {
       query: {
         filter: { productId: p.id },
@@ -148,11 +173,11 @@ describe('POST /_api/merx/v1/inventory-changes/query', () => {
         cursorPaging: { limit: 1 },
       },
     });
-    expect(cursor.body.inventoryChanges.map((c: Change) => c.cause)).toEqual(['ORDER']);
+    expect(cursor.body.inventoryChanges.map((c: Change) => [c.cause, c.delta])).toEqual([['MANUAL', 10]]);
     const next = await kit.owner.post(QUERY, {
       query: { cursorPaging: { limit: 1, cursor: cursor.body.metadata.cursors.next } },
     });
-    expect(next.body.inventoryChanges.map((c: Change) => c.cause)).toEqual(['MANUAL']);
+    expect(next.body.inventoryChanges.map((c: Change) => [c.cause, c.delta])).toEqual([['ORDER', -2]]);
   });
 
   it('refuses bad filters and callers without catalog:read', async () => {

@@ -208,6 +208,8 @@ export function createProductService(deps: CatalogDeps) {
           collectionIds: [ALL_PRODUCTS_COLLECTION_ID],
         };
         await repo.insert(uow.trx, record, variants);
+        // The starting stock is the first change of the inventory log.
+        await logManualStock(uow.trx, id, [], variants, now);
         await deps.collections.addToAllProducts(uow.trx, id);
         const wire = productOf(record, variants, ctx(true));
         await deps.outbox.append(uow, {
