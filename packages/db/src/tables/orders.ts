@@ -121,6 +121,12 @@ export interface AbandonedCheckoutsTable {
   updated_date: string;
 }
 
+/** One tag id of an order (`order_tags`: public tags, `order_private_tags`: private ones), for searching by tag. */
+export interface OrderTagsTable {
+  order_id: string;
+  tag_id: string;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_transactions: OrderTransactionsTable;
@@ -128,4 +134,6 @@ export interface OrderTables {
   order_fulfillments: OrderFulfillmentsTable;
   inventory_changes: InventoryChangesTable;
   abandoned_checkouts: AbandonedCheckoutsTable;
+  order_tags: OrderTagsTable;
+  order_private_tags: OrderTagsTable;
 }

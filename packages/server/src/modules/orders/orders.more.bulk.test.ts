@@ -140,9 +140,31 @@ describe('POST /ecom/v1/bulk/orders/update-tags', () => {
     });
   });
 
-  it('tags are not searchable: the filter field is refused', async () => {
-    const res = await kit.owner.post(`${ORDERS}/search`, { search: { filter: { 'tags.tags.tagIds': 'vip' } } });
-    expect(res.status).toBe(400);
+  it('finds orders by their public and private tags ($hasSome, $hasAll, $eq), as assigned now', async () => {
+    const [a, b, c] = [await placed(kit), await placed(kit), await placed(kit)];
+    const ids = [a.orderId, b.orderId, c.orderId];
+    await kit.owner.post(TAGS, {
+      orderIds: [a.orderId],
+      assignTags: { tags: { tagIds: ['vip', 'gift'] }, privateTags: { tagIds: ['fraud-check'] } },
+    });
+    await kit.owner.post(TAGS, { orderIds: [b.orderId], assignTags: { tags: { tagIds: ['vip'] } } });
+    const found = async (filter: Record<string, unknown>) => {
+      const res = await kit.owner.post(`${ORDERS}/search`, { search: { filter: { id: { $in: ids }, ...filter } } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.orders as Array<{ id: string }>).map((o) => o.id).sort();
+    };
+    expect(await found({ 'tags.tags.tagIds': { $hasSome: ['vip'] } })).toEqual([a.orderId, b.orderId].sort());
+    expect(await found({ 'tags.tags.tagIds': { $hasAll: ['vip', 'gift'] } })).toEqual([a.orderId]);
+    expect(await found({ 'tags.tags.tagIds': 'gift' })).toEqual([a.orderId]);
+    expect(await found({ 'tags.privateTags.tagIds': { $hasSome: ['fraud-check'] } })).toEqual([a.orderId]);
+    // Public and private tags are apart.
+    expect(await found({ 'tags.tags.tagIds': { $hasSome: ['fraud-check'] } })).toEqual([]);
+    await kit.owner.post(TAGS, { orderIds: [b.orderId], unassignTags: { tags: { tagIds: ['vip'] } } });
+    expect(await found({ 'tags.tags.tagIds': { $hasSome: ['vip'] } })).toEqual([a.orderId]);
+    expectViolation(
+      await kit.owner.post(`${ORDERS}/search`, { search: { filter: { 'tags.tags.tagIds': { $gt: 'a' } } } }),
+      'search.filter.tags.tags.tagIds.$gt',
+    );
   });
 });
 

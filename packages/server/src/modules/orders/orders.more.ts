@@ -7,6 +7,7 @@ import {
   type OrderTagsInput,
   type UpdateOrderLineItemRequest,
 } from '@merx/contract';
+import type { Executor } from '@merx/db';
 import { AppError, invalid, notFound, ValidationError } from '@merx/domain';
 import type { Caller } from '../../http/auth.js';
 import type { OrderChanges } from './orders.changes.js';
@@ -84,6 +85,21 @@ export function tagsAfter(
 const lineItemNotFound = (orderId: string, lineItemId: string) =>
   notFound(moreOrderErrorCodes.lineItemNotFound, 'The order has no line item with this id', { orderId, lineItemId });
 
+/** The order's tag rows (what search by tag reads) made to match `tags`, in the change's transaction `ex`. */
+async function searchableTags(ex: Executor, orderId: string, tags: OrderData['tags']): Promise<void> {
+  for (const [table, ids] of [
+    ['order_tags', tags?.tags ?? []],
+    ['order_private_tags', tags?.privateTags ?? []],
+  ] as const) {
+    await ex.deleteFrom(table).where('order_id', '=', orderId).execute();
+    if (ids.length > 0)
+      await ex
+        .insertInto(table)
+        .values([...new Set(ids)].map((tag_id) => ({ order_id: orderId, tag_id })))
+        .execute();
+  }
+}
+
 export function createMoreOrderChanges({ orders, changes }: { orders: OrdersService; changes: OrderChanges }) {
   return {
     /** bulkUpdateOrders: each order through updateOrder, in its own transaction. */
@@ -101,12 +117,13 @@ export function createMoreOrderChanges({ orders, changes }: { orders: OrdersServ
     /** bulkUpdateOrderTags: assigns and unassigns tag ids on each order (unassigning an absent tag is no change). */
     async bulkUpdateTags(input: BulkUpdateOrderTagsRequest) {
       return bulkRun(input.orderIds, async (id) => {
-        await orders.change(id, async (_uow, state) => {
+        await orders.change(id, async (uow, state) => {
           const d = state.order.data;
           const next = tagsAfter(d.tags, input.assignTags, input.unassignTags, id);
           if (JSON.stringify(next) === JSON.stringify(d.tags)) return { modifiedFields: [] };
           if (next) d.tags = next;
           else delete d.tags;
+          await searchableTags(uow.trx, id, next);
           return { modifiedFields: ['tags'] };
         });
         return undefined;
