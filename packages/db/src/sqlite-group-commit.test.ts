@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type MerxDb } from './create-db.js';
-import { withTransaction } from './transaction.js';
+import { type Executor, withTransaction } from './transaction.js';
 
 let dir: string;
 let file: string;
@@ -80,6 +80,20 @@ describe('SQLite group commit', () => {
       .then(({ rows }) => ({ rows, inFile: committed('a')?.body }));
     await write;
     expect(await read).toEqual({ rows: [{ body: 'note a' }], inFile: 'note a' });
+  });
+
+  it('streams rows one at a time, inside a transaction too', async () => {
+    await Promise.all(['a', 'b', 'c'].map((id) => note(id)));
+    const ids = async (ex: Executor) => {
+      const streamed: string[] = [];
+      const query = ex.selectFrom(sql<{ id: string }>`notes`.as('n')).select('n.id').orderBy('n.id');
+      for await (const row of query.stream()) streamed.push(row.id);
+      return streamed;
+    };
+    expect(await ids(merx.db)).toEqual(['a', 'b', 'c']);
+    expect(await withTransaction(merx.db, async ({ trx }) => ids(trx))).toEqual(['a', 'b', 'c']);
+    // The connection is free again afterwards.
+    expect(await note('d')).toBe('d');
   });
 
   it('commits the open batch when the database is closed', async () => {

@@ -72,9 +72,16 @@ class GroupCommitConnection implements DatabaseConnection {
     }
   }
 
-  // biome-ignore lint/correctness/useYield: Merx never streams; the interface asks for the method.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('streaming is not supported on SQLite in Merx');
+  /** Rows one at a time (Kysely's `stream()`): the unit holds the connection until the stream ends. */
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = this.sqlite.prepare(compiledQuery.sql);
+    if (!statement.reader) throw new Error('only statements that answer rows can be streamed');
+    try {
+      for (const row of statement.iterate(compiledQuery.parameters)) yield { rows: [row as R] };
+    } catch (error) {
+      this.onError(error);
+      throw error;
+    }
   }
 }
 

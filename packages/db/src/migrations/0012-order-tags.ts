@@ -2,8 +2,12 @@ import type { Kysely } from 'kysely';
 
 // Frozen once released: never edit a released migration; add a new numbered file instead.
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not today's types
-type AnyDb = Kysely<any>;
+/** The tables this migration reads and writes, as they are at this point of the history (not today's types). */
+interface SchemaAt0012 {
+  orders: { id: string; data: string };
+  order_tags: { order_id: string; tag_id: string };
+  order_private_tags: { order_id: string; tag_id: string };
+}
 
 /**
  * Orders can be searched by their tags (`tags.tags.tagIds`, `tags.privateTags.tagIds` with $hasSome / $hasAll):
@@ -12,8 +16,8 @@ type AnyDb = Kysely<any>;
  */
 export function migration0012() {
   return {
-    async up(db: AnyDb): Promise<void> {
-      for (const table of ['order_tags', 'order_private_tags']) {
+    async up(db: Kysely<SchemaAt0012>): Promise<void> {
+      for (const table of ['order_tags', 'order_private_tags'] as const) {
         await db.schema
           .createTable(table)
           .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
@@ -27,13 +31,15 @@ export function migration0012() {
         .select(['id', 'data'])
         .where('data', 'like', '%"privateTags"%')
         .execute();
-      for (const row of tagged as Array<{ id: string; data: string }>) {
+      for (const row of tagged) {
         const tags = (JSON.parse(row.data) as { tags?: { tags?: string[]; privateTags?: string[] } }).tags;
-        const rows = (ids: string[] | undefined) =>
-          [...new Set(ids ?? [])].map((tag_id) => ({ order_id: row.id, tag_id }));
-        if (rows(tags?.tags).length > 0) await db.insertInto('order_tags').values(rows(tags?.tags)).execute();
-        if (rows(tags?.privateTags).length > 0)
-          await db.insertInto('order_private_tags').values(rows(tags?.privateTags)).execute();
+        for (const [table, ids] of [
+          ['order_tags', tags?.tags],
+          ['order_private_tags', tags?.privateTags],
+        ] as const) {
+          const rows = [...new Set(ids ?? [])].map((tag_id) => ({ order_id: row.id, tag_id }));
+          if (rows.length > 0) await db.insertInto(table).values(rows).execute();
+        }
       }
     },
   };
