@@ -3,7 +3,7 @@ import { type Database, type Executor, type UnitOfWork, withTransaction } from '
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { randomToken } from '../../lib/ids.js';
+import { newId, randomToken } from '../../lib/ids.js';
 import { safeEqual, sha256 } from '../../lib/secrets.js';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import type { IdentityRecord } from '../identity/identity.repo.js';
@@ -136,7 +136,7 @@ export function createOAuthService(deps: {
       switch (grant) {
         case 'anonymous': {
           const client = await clientOf(r.clientId ?? r.client_id);
-          return withTransaction(deps.db, (uow) => issueFor(uow.trx, client, 'visitor', crypto.randomUUID()));
+          return withTransaction(deps.db, (uow) => issueFor(uow.trx, client, 'visitor', newId()));
         }
         case 'refresh_token': {
           const token = r.refreshToken ?? r.refresh_token;
