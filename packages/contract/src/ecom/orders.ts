@@ -673,7 +673,20 @@ export const paymentErrorCodes = {
   amountExceedsBalance: 'PAYMENT_AMOUNT_EXCEEDS_BALANCE',
   /** The shipping was refunded by an earlier refund. */
   shippingAlreadyRefunded: 'SHIPPING_ALREADY_REFUNDED',
+  /** Only a PENDING payment can be settled (data: paymentId, status). */
+  paymentNotPending: 'PAYMENT_NOT_PENDING',
 } as const;
+
+/**
+ * The test gateway's notification that a payment it answered PENDING has settled (Merx: what a real gateway tells
+ * the store by webhook, sent by staff or a test).
+ */
+export const settlePendingPaymentRequest = z.object({
+  orderId: id,
+  paymentId: id,
+  outcome: z.enum(['APPROVED', 'DECLINED']),
+});
+export type SettlePendingPaymentRequest = z.infer<typeof settlePendingPaymentRequest>;
 
 /** Refundability with, when nothing can be refunded, the order-level reason (NOT_PAID when no payment exists). */
 export const paymentsRefundabilityResponse = refundabilityResponse.extend({

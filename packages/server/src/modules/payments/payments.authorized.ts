@@ -10,6 +10,7 @@ import { updateTransaction } from './payments.repo.js';
 /*
  * Authorized payments (cards held, not charged): capture turns them APPROVED (all or part of the amount held),
  * void releases them (VOIDED). A payment is captured or voided, never both: each needs it still AUTHORIZED.
+ * Pending payments (the gateway has not decided yet): `settle` records the gateway's decision, APPROVED or DECLINED.
  */
 
 export const paymentNotFound = (paymentId: string) =>
@@ -33,6 +34,18 @@ function assertDistinct(ids: readonly string[], field: string): void {
     if (seen.has(id)) throw invalid(`${field}[${i}]`, 'names a payment twice', 'VALIDATION');
     seen.add(id);
   });
+}
+
+/** The PENDING payment `paymentId` of the order, or the refusal. */
+function pendingPayment(state: OrderState, paymentId: string): TransactionRecord {
+  const t = state.transactions.find((x) => x.id === paymentId && x.kind === 'PAYMENT');
+  if (!t) throw paymentNotFound(paymentId);
+  if (t.status !== 'PENDING')
+    throw new AppError('FAILED_PRECONDITION', paymentErrorCodes.paymentNotPending, 'The payment is not pending', {
+      paymentId,
+      status: t.status,
+    });
+  return t;
 }
 
 export function createAuthorizedPayments(ctx: PaymentsContext) {
@@ -72,6 +85,24 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
           await updateTransaction(uow.trx, t);
         }
         const events = (await stockDueAtPayment(records, uow, st)) ? await takeStock(records, uow, st, now) : [];
+        return { events, modifiedFields: ['paymentStatus'] };
+      });
+    },
+
+    /**
+     * The gateway's decision on a PENDING payment: APPROVED (the money is in; stock due at payment is taken, and a
+     * short variant refuses the settlement with INSUFFICIENT_INVENTORY, writing nothing) or DECLINED (the order is
+     * collectable again). The payment status, the approval of the order, its timeline and events follow from it.
+     */
+    settle(orderId: string, paymentId: string, outcome: 'APPROVED' | 'DECLINED') {
+      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+        const t = pendingPayment(st, paymentId);
+        t.status = outcome;
+        t.details = { ...t.details, settledDate: now, ...(outcome === 'DECLINED' ? { reason: 'CARD_DECLINED' } : {}) };
+        t.updatedDate = now;
+        await updateTransaction(uow.trx, t);
+        const takes = outcome === 'APPROVED' && (await stockDueAtPayment(records, uow, st));
+        const events = takes ? await takeStock(records, uow, st, now) : [];
         return { events, modifiedFields: ['paymentStatus'] };
       });
     },

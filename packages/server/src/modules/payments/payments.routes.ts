@@ -27,6 +27,16 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
     }),
     defineRoute({
       method: 'POST',
+      url: '/_api/merx/v1/payments/test-gateway/settle',
+      summary: "Settle a payment the test gateway left PENDING, as the gateway's notification would (staff)",
+      tag,
+      access: elevated('orders:write'),
+      input: c.settlePendingPaymentRequest,
+      response: c.transactionsResponse,
+      handler: async ({ input }) => payments.settle(input),
+    }),
+    defineRoute({
+      method: 'POST',
       url: '/ecom/v1/checkouts/:id/create-order-and-charge',
       summary: 'Place the order of a checkout and charge the card (idempotent)',
       tag: 'Checkout',

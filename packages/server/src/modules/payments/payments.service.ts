@@ -1,4 +1,9 @@
-import type { CreateOrderAndChargeRequest, PayOrderRequest, TriggerRefundRequest } from '@merx/contract';
+import type {
+  CreateOrderAndChargeRequest,
+  PayOrderRequest,
+  SettlePendingPaymentRequest,
+  TriggerRefundRequest,
+} from '@merx/contract';
 import { AppError } from '@merx/domain';
 import type { Caller } from '../../http/auth.js';
 import { compact } from '../cart/cart.mapper.js';
@@ -133,6 +138,11 @@ export function createPaymentsService(ctx: PaymentsContext) {
 
     async void(orderId: string, paymentIds: readonly string[]) {
       return withTransactions(await authorized.void(orderId, paymentIds));
+    },
+
+    /** The test gateway's decision on a pending payment (docs/payments.md, "Pending payments"). */
+    async settle(input: SettlePendingPaymentRequest) {
+      return withTransactions(await authorized.settle(input.orderId, input.paymentId, input.outcome));
     },
 
     async recordManual(orderId: string, amount: string) {
