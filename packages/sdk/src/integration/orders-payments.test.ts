@@ -24,6 +24,7 @@ const APPROVE = '4242 4242 4242 4242';
 const DECLINE = '4000 0000 0000 0002';
 const NO_FUNDS = '4000 0000 0000 9995';
 const AUTHORIZE_ONLY = '4000 0000 0000 3220';
+const PENDING = '4000 0000 0000 0119';
 
 beforeAll(async () => {
   kit = await startSdkKit();
@@ -249,6 +250,38 @@ describe('authorized payments', () => {
     await expect(admin.orders.captureAuthorizedPayments(orderId, [{ paymentId }])).rejects.toMatchObject({
       code: 'PAYMENT_NOT_AUTHORIZED',
     });
+  });
+});
+
+describe('pending payments', () => {
+  it('settles a pending card as the gateway would: approved once, then refused as not pending', async () => {
+    const { shop, orderId, paymentGatewayOrderId } = await placeOrder();
+    const pending = await shop.orders.payOrder({ paymentGatewayOrderId, card: card(PENDING) });
+    expect(pending).toMatchObject({ paymentStatus: 'PENDING', transaction: { status: 'PENDING' } });
+    const paymentId = pending.transaction.id;
+    const admin = kit.admin({ orders });
+    const settled = await admin.orders.settlePendingPayment({ orderId, paymentId, outcome: 'APPROVED' });
+    expect(settled.order).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
+    expect(settled.orderTransactions.find((t) => t.id === paymentId)?.status).toBe('APPROVED');
+    await expect(admin.orders.settlePendingPayment({ orderId, paymentId, outcome: 'DECLINED' })).rejects.toMatchObject({
+      code: 'PAYMENT_NOT_PENDING',
+      status: 400,
+      data: { paymentId, status: 'APPROVED' },
+    });
+  });
+
+  it('a declined settlement leaves the order to be paid with another card', async () => {
+    const { shop, orderId, paymentGatewayOrderId } = await placeOrder();
+    const pending = await shop.orders.payOrder({ paymentGatewayOrderId, card: card(PENDING) });
+    const admin = kit.admin({ orders });
+    const settled = await admin.orders.settlePendingPayment({
+      orderId,
+      paymentId: pending.transaction.id,
+      outcome: 'DECLINED',
+    });
+    expect(settled.order.paymentStatus).toBe('DECLINED');
+    const paid = await shop.orders.payOrder({ paymentGatewayOrderId, card: card(APPROVE) });
+    expect(paid.paymentStatus).toBe('PAID');
   });
 });
 

@@ -281,6 +281,16 @@ export function orders(transport: Transport) {
         [ecomOrderId, paymentIds],
         o,
       ),
+    /** Merx: the test gateway's decision on a payment it answered PENDING (staff with orders:write). */
+    settlePendingPayment: (request: In<typeof c.settlePendingPaymentRequest>, o?: CallOptions) =>
+      admin<Transactions>(
+        'settlePendingPayment',
+        'POST',
+        '/_api/merx/v1/payments/test-gateway/settle',
+        request,
+        [request],
+        o,
+      ),
     chargeMemberships: (ecomOrderId: string, memberId: string, options: JsonObject = {}, o?: CallOptions) =>
       admin<JsonObject>(
         'chargeMemberships',
