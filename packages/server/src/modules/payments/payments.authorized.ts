@@ -16,15 +16,17 @@ import { updateTransaction } from './payments.repo.js';
 export const paymentNotFound = (paymentId: string) =>
   notFound(orderErrorCodes.paymentNotFound, 'No such payment on this order', { paymentId });
 
-/** The AUTHORIZED payment `paymentId` of the order, or the refusal. */
-function authorizedPayment(state: OrderState, paymentId: string): TransactionRecord {
+/** The payment `paymentId` of the order while it is `status`, or the refusal: 404 when the order has no such payment. */
+function paymentIn(state: OrderState, paymentId: string, status: 'AUTHORIZED' | 'PENDING'): TransactionRecord {
   const t = state.transactions.find((x) => x.id === paymentId && x.kind === 'PAYMENT');
   if (!t) throw paymentNotFound(paymentId);
-  if (t.status !== 'AUTHORIZED')
-    throw new AppError('FAILED_PRECONDITION', orderErrorCodes.paymentNotAuthorized, 'The payment is not authorized', {
-      paymentId,
-      status: t.status,
-    });
+  if (t.status !== status) {
+    const [code, message] =
+      status === 'AUTHORIZED'
+        ? [orderErrorCodes.paymentNotAuthorized, 'The payment is not authorized']
+        : [paymentErrorCodes.paymentNotPending, 'The payment is not pending'];
+    throw new AppError('FAILED_PRECONDITION', code, message, { paymentId, status: t.status });
+  }
   return t;
 }
 
@@ -34,18 +36,6 @@ function assertDistinct(ids: readonly string[], field: string): void {
     if (seen.has(id)) throw invalid(`${field}[${i}]`, 'names a payment twice', 'VALIDATION');
     seen.add(id);
   });
-}
-
-/** The PENDING payment `paymentId` of the order, or the refusal. */
-function pendingPayment(state: OrderState, paymentId: string): TransactionRecord {
-  const t = state.transactions.find((x) => x.id === paymentId && x.kind === 'PAYMENT');
-  if (!t) throw paymentNotFound(paymentId);
-  if (t.status !== 'PENDING')
-    throw new AppError('FAILED_PRECONDITION', paymentErrorCodes.paymentNotPending, 'The payment is not pending', {
-      paymentId,
-      status: t.status,
-    });
-  return t;
 }
 
 export function createAuthorizedPayments(ctx: PaymentsContext) {
@@ -62,7 +52,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
       );
       return changeOrder(orders, records, orderId, async (uow, st, now) => {
         const plan = payments.map((p, i) => {
-          const t = authorizedPayment(st, p.paymentId);
+          const t = paymentIn(st, p.paymentId, 'AUTHORIZED');
           const amount = p.amount ? toMinorUnits(p.amount, st.order.currency, `payments[${i}].amount`) : t.amountMinor;
           if (amount > t.amountMinor)
             throw new AppError(
@@ -96,7 +86,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
      */
     settle(orderId: string, paymentId: string, outcome: 'APPROVED' | 'DECLINED') {
       return changeOrder(orders, records, orderId, async (uow, st, now) => {
-        const t = pendingPayment(st, paymentId);
+        const t = paymentIn(st, paymentId, 'PENDING');
         t.status = outcome;
         t.details = { ...t.details, settledDate: now, ...(outcome === 'DECLINED' ? { reason: 'CARD_DECLINED' } : {}) };
         t.updatedDate = now;
@@ -111,7 +101,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
     void(orderId: string, paymentIds: readonly string[]) {
       assertDistinct(paymentIds, 'paymentIds');
       return changeOrder(orders, records, orderId, async (uow, st, now) => {
-        const list = paymentIds.map((id) => authorizedPayment(st, id));
+        const list = paymentIds.map((id) => paymentIn(st, id, 'AUTHORIZED'));
         for (const t of list) {
           const result = await providers[t.provider].void({ providerTransactionId: t.providerTransactionId });
           t.details = { ...t.details, voidId: result.providerTransactionId };
