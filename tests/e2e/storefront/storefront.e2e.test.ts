@@ -314,6 +314,17 @@ suite('the storefront in Chromium', () => {
     ).toBe('ROUTE_NOT_FOUND');
   });
 
+  it('shows a sold-out product without options as out of stock, with no add to cart', async () => {
+    const page = await shopper();
+    await page.goto(`${server.baseUrl}/product-page/driftwood-vinyl-lp`);
+    await page.getByRole('heading', { name: '“Driftwood” Vinyl LP' }).waitFor();
+    await expect.poll(() => page.locator('.stock').textContent()).toBe('Out of stock');
+    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Notify me when back in stock' }).waitFor();
+    await shot(page, '15-sold-out');
+    expect(problems).toEqual([]);
+  });
+
   it('keeps the home page first-load JavaScript under 150 KB gzipped', async () => {
     const files = homeFirstLoadFiles();
     const gzipped = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(SHOP_DIST, f)), { level: 9 }).length, 0);

@@ -66,11 +66,11 @@ function ProductView({ product }: { product: Product }) {
   }, [options, selection]);
 
   const tracked = product.stock?.trackInventory;
-  const soldOut = complete
-    ? variant
-      ? variant.inStock === false
-      : availability.data?.availableForPurchase === false
-    : options.length === 0 && product.stock?.inStock === false;
+  // Without options the product's own stock says it (no availability is asked for); with options, the choice made.
+  const soldOut =
+    options.length === 0
+      ? product.stock?.inStock === false
+      : complete && (variant ? variant.inStock === false : availability.data?.availableForPurchase === false);
   const left = complete ? variant?.quantity : options.length === 0 ? product.stock?.quantity : undefined;
   const stockText = soldOut
     ? 'Out of stock'
