@@ -4,8 +4,6 @@ import {
   expectAppError,
   expectViolation,
   type PaymentsKit,
-  type Res,
-  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -18,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 /** An order whose card was only authorized (4000…3220); answers its order and payment ids. */
 async function authorizedOrder(quantity = 1) {
@@ -52,19 +48,19 @@ describe('mark-as-paid', () => {
   it('refuses a paid order, an unknown one, and callers without orders:write', async () => {
     const p = await kit.stocked(5);
     const { orderId } = await kit.order(p.id, { body: { paymentMethod: 'offline' } });
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.orderReader.post(collector(orderId, 'mark-as-paid')),
       403,
       'PERMISSION_DENIED',
     );
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       async () => (await kit.newVisitor()).post(collector(orderId, 'mark-as-paid')),
       401,
       'UNAUTHENTICATED',
     );
-    await refusedWithoutWrites(() => kit.owner.post(collector('nope', 'mark-as-paid')), 404, 'ORDER_NOT_FOUND');
+    await kit.refusedWithoutWrites(() => kit.owner.post(collector('nope', 'mark-as-paid')), 404, 'ORDER_NOT_FOUND');
     expect((await kit.orderWriter.post(collector(orderId, 'mark-as-paid'))).status).toBe(200);
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.owner.post(collector(orderId, 'mark-as-paid')),
       400,
       'PAYMENT_NOT_COLLECTABLE',
@@ -160,7 +156,7 @@ describe('manual payments', () => {
     const p = await kit.stocked(10);
     const { orderId } = await kit.order(p.id, { body: { paymentMethod: 'offline' } });
     const url = collector(orderId, 'manual-payment');
-    const res = await refusedWithoutWrites(
+    const res = await kit.refusedWithoutWrites(
       () => kit.owner.post(url, { amount: '26.61' }),
       400,
       'PAYMENT_AMOUNT_EXCEEDS_BALANCE',
@@ -189,15 +185,15 @@ describe('prepare-payment-collection', () => {
     const p = await kit.stocked(10);
     const { orderId, shopper } = await kit.order(p.id);
     const url = collector(orderId, 'prepare-payment-collection');
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.owner.post(url, { amount: { amount: '30' } }),
       400,
       'PAYMENT_AMOUNT_EXCEEDS_BALANCE',
     );
     await kit.pay(shopper, orderId);
-    await refusedWithoutWrites(() => kit.owner.post(url, {}), 400, 'PAYMENT_NOT_COLLECTABLE');
+    await kit.refusedWithoutWrites(() => kit.owner.post(url, {}), 400, 'PAYMENT_NOT_COLLECTABLE');
     const offline = await kit.order(p.id, { body: { paymentMethod: 'offline' } });
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.owner.post(collector(offline.orderId, 'prepare-payment-collection'), {}),
       400,
       'PAYMENT_NOT_COLLECTABLE',
@@ -232,13 +228,13 @@ describe('capture and void of authorized payments', () => {
   it('refuses capturing more than authorized, twice, an unknown payment or a duplicate, writing nothing', async () => {
     const { orderId, paymentId } = await authorizedOrder();
     const url = collector(orderId, 'capture-authorized-payments');
-    const over = await refusedWithoutWrites(
+    const over = await kit.refusedWithoutWrites(
       () => kit.owner.post(url, { payments: [{ paymentId, amount: '26.61' }] }),
       400,
       'CAPTURE_AMOUNT_EXCEEDS_AUTHORIZED',
     );
     expect(over.body.details.applicationError.data).toMatchObject({ requested: 2661, authorized: 2660 });
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.owner.post(url, { payments: [{ paymentId: 'nope' }] }),
       404,
       'PAYMENT_NOT_FOUND',
@@ -246,7 +242,11 @@ describe('capture and void of authorized payments', () => {
     expectViolation(await kit.owner.post(url, { payments: [{ paymentId }, { paymentId }] }), 'payments[1]');
     expectViolation(await kit.owner.post(url, { payments: [] }), 'payments');
     expect((await kit.owner.post(url, { payments: [{ paymentId }] })).status).toBe(200);
-    await refusedWithoutWrites(() => kit.owner.post(url, { payments: [{ paymentId }] }), 400, 'PAYMENT_NOT_AUTHORIZED');
+    await kit.refusedWithoutWrites(
+      () => kit.owner.post(url, { payments: [{ paymentId }] }),
+      400,
+      'PAYMENT_NOT_AUTHORIZED',
+    );
   });
 
   it('voids an authorization: VOIDED, payment status CANCELED, collectable again', async () => {
@@ -258,7 +258,7 @@ describe('capture and void of authorized payments', () => {
     const status = await kit.owner.get(collector(orderId, 'payment-collectability-status'));
     expect(status.body.status).toBe('COLLECTABLE');
     // A voided payment cannot be captured.
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => kit.owner.post(collector(orderId, 'capture-authorized-payments'), { payments: [{ paymentId }] }),
       400,
       'PAYMENT_NOT_AUTHORIZED',
@@ -268,7 +268,7 @@ describe('capture and void of authorized payments', () => {
   it('refuses voiding a captured payment and a card payment that was never authorized', async () => {
     const { orderId, paymentId } = await authorizedOrder();
     await kit.owner.post(collector(orderId, 'capture-authorized-payments'), { payments: [{ paymentId }] });
-    const res = await refusedWithoutWrites(
+    const res = await kit.refusedWithoutWrites(
       () => kit.owner.post(collector(orderId, 'void-authorized-payments'), { paymentIds: [paymentId] }),
       400,
       'PAYMENT_NOT_AUTHORIZED',

@@ -5,8 +5,6 @@ import {
   expectViolation,
   PAY,
   type PaymentsKit,
-  type Res,
-  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -19,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 describe('POST /_api/merx/v1/payments/pay with the test cards', () => {
   it('4242… approves and captures: the order is PAID and APPROVED, with order events appended', async () => {
@@ -179,16 +175,16 @@ describe('pay refusals', () => {
   it("answers 404 for someone else's order and an unknown one, 401 without a token", async () => {
     const p = await kit.stocked(5);
     const { orderId } = await kit.order(p.id);
-    await refusedWithoutWrites(async () => kit.pay(await kit.newVisitor(), orderId), 404, 'ORDER_NOT_FOUND');
-    await refusedWithoutWrites(async () => kit.pay(await kit.newMember(), orderId), 404, 'ORDER_NOT_FOUND');
-    await refusedWithoutWrites(() => kit.pay(kit.visitor, orderId), 401, 'UNAUTHENTICATED');
-    await refusedWithoutWrites(() => kit.pay(kit.owner, 'no-such-order'), 404, 'ORDER_NOT_FOUND');
+    await kit.refusedWithoutWrites(async () => kit.pay(await kit.newVisitor(), orderId), 404, 'ORDER_NOT_FOUND');
+    await kit.refusedWithoutWrites(async () => kit.pay(await kit.newMember(), orderId), 404, 'ORDER_NOT_FOUND');
+    await kit.refusedWithoutWrites(() => kit.pay(kit.visitor, orderId), 401, 'UNAUTHENTICATED');
+    await kit.refusedWithoutWrites(() => kit.pay(kit.owner, 'no-such-order'), 404, 'ORDER_NOT_FOUND');
   });
 
   it('lets staff with orders:write pay, and refuses a key with orders:read only', async () => {
     const p = await kit.stocked(5);
     const { orderId } = await kit.order(p.id);
-    await refusedWithoutWrites(() => kit.pay(kit.orderReader, orderId), 403, 'PERMISSION_DENIED');
+    await kit.refusedWithoutWrites(() => kit.pay(kit.orderReader, orderId), 403, 'PERMISSION_DENIED');
     const res = await kit.pay(kit.orderWriter, orderId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
@@ -197,7 +193,7 @@ describe('pay refusals', () => {
     const p = await kit.stocked(5);
     const { orderId, shopper } = await kit.order(p.id);
     expect((await kit.pay(shopper, orderId)).status).toBe(200);
-    const res = await refusedWithoutWrites(() => kit.pay(shopper, orderId), 400, 'PAYMENT_NOT_COLLECTABLE');
+    const res = await kit.refusedWithoutWrites(() => kit.pay(shopper, orderId), 400, 'PAYMENT_NOT_COLLECTABLE');
     expect(res.body.details.applicationError.data.status).toBe('NONCOLLECTABLE_ORDER_IS_PAID');
     expect((await kit.transactionRows(orderId)).map((r) => r.status)).toEqual(['APPROVED']);
   });
@@ -213,7 +209,7 @@ describe('pay refusals', () => {
   it('refuses an order paid offline and a canceled order', async () => {
     const p = await kit.stocked(5);
     const offline = await kit.order(p.id, { body: { paymentMethod: 'offline' } });
-    const res = await refusedWithoutWrites(
+    const res = await kit.refusedWithoutWrites(
       () => kit.pay(offline.shopper, offline.orderId),
       400,
       'PAYMENT_NOT_COLLECTABLE',
@@ -225,7 +221,7 @@ describe('pay refusals', () => {
       state.order.status = 'CANCELED';
       return undefined;
     });
-    const refused = await refusedWithoutWrites(
+    const refused = await kit.refusedWithoutWrites(
       () => kit.pay(canceled.shopper, canceled.orderId),
       400,
       'PAYMENT_NOT_COLLECTABLE',

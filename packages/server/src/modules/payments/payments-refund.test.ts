@@ -5,8 +5,6 @@ import {
   expectViolation,
   item,
   type PaymentsKit,
-  type Res,
-  refusedWithoutWrites as refused,
   startPaymentsKit,
   TEST_CARDS,
 } from './payments-test-kit.js';
@@ -19,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
   kit.owner.post(collector(orderId, 'trigger-refund'), body);
@@ -109,7 +105,7 @@ describe('trigger-refund', () => {
     expect(await kit.eventTypesSince(seq, orderId)).toEqual(
       expect.arrayContaining(['wix.ecom.v1.order_updated', 'wix.ecom.v1.order_payment_status_updated']),
     );
-    await refusedWithoutWrites(() => refund(orderId, {}), 400, 'REFUND_NOT_POSSIBLE');
+    await kit.refusedWithoutWrites(() => refund(orderId, {}), 400, 'REFUND_NOT_POSSIBLE');
   });
 
   it('refunds one unit of a line and restocks it: stock back, REVERT_INVENTORY_CHANGE logged, PARTIALLY_REFUNDED', async () => {
@@ -154,7 +150,7 @@ describe('trigger-refund', () => {
       details: { shippingIncluded: true },
     });
     expect(shipping.body.order.balanceSummary.refunded.amount).toBe('15');
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => refund(orderId, { payments: [{ paymentId, amount: '5' }], details: { shippingIncluded: true } }),
       400,
       'SHIPPING_ALREADY_REFUNDED',
@@ -167,7 +163,7 @@ describe('trigger-refund', () => {
 
   it('refuses a refund over what was paid, writing nothing', async () => {
     const { orderId, paymentId, productId } = await paidOrder();
-    const res = await refusedWithoutWrites(
+    const res = await kit.refusedWithoutWrites(
       () =>
         refund(orderId, {
           payments: [{ paymentId, amount: '69.81' }],
@@ -178,7 +174,7 @@ describe('trigger-refund', () => {
     );
     expect(res.body.details.applicationError.data).toMatchObject({ requested: 6981, refundable: 6980 });
     await refund(orderId, { payments: [{ paymentId, amount: '60' }] });
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => refund(orderId, { payments: [{ paymentId, amount: '9.81' }] }),
       400,
       'REFUND_AMOUNT_EXCEEDS_PAID',
@@ -188,17 +184,21 @@ describe('trigger-refund', () => {
 
   it('refuses bad lines, payments and restock choices, writing nothing', async () => {
     const { orderId, lineId, paymentId } = await paidOrder();
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => refund(orderId, { details: { items: [{ lineItemId: lineId, quantity: 4 }] } }),
       400,
       'REFUND_QUANTITY_EXCEEDS_REMAINING',
     );
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => refund(orderId, { details: { items: [{ lineItemId: 'nope', quantity: 1 }] } }),
       404,
       'LINE_ITEM_NOT_FOUND',
     );
-    await refusedWithoutWrites(() => refund(orderId, { payments: [{ paymentId: 'nope' }] }), 404, 'PAYMENT_NOT_FOUND');
+    await kit.refusedWithoutWrites(
+      () => refund(orderId, { payments: [{ paymentId: 'nope' }] }),
+      404,
+      'PAYMENT_NOT_FOUND',
+    );
     const rows = await kit.orderRows();
     expectViolation(
       await refund(orderId, {
@@ -230,14 +230,14 @@ describe('trigger-refund', () => {
   it('refuses refunding an unpaid order with REFUND_NOT_POSSIBLE (NOT_PAID)', async () => {
     const p = await kit.stocked(5);
     const { orderId } = await kit.order(p.id);
-    const res = await refusedWithoutWrites(() => refund(orderId, {}), 400, 'REFUND_NOT_POSSIBLE');
+    const res = await kit.refusedWithoutWrites(() => refund(orderId, {}), 400, 'REFUND_NOT_POSSIBLE');
     expect(res.body.details.applicationError.data.reasons).toEqual([]);
     const { orderId: heldId } = await (async () => {
       const o = await kit.order(p.id);
       await kit.pay(o.shopper, o.orderId, TEST_CARDS.authorizesOnly);
       return o;
     })();
-    const held = await refusedWithoutWrites(() => refund(heldId, {}), 400, 'REFUND_NOT_POSSIBLE');
+    const held = await kit.refusedWithoutWrites(() => refund(heldId, {}), 400, 'REFUND_NOT_POSSIBLE');
     expect(held.body.details.applicationError.data.reasons).toEqual(['NOT_PAID']);
   });
 

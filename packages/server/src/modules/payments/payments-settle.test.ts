@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectViolation,
-  type PaymentsKit,
-  type Res,
-  refusedWithoutWrites as refused,
-  startPaymentsKit,
-  TEST_CARDS,
-} from './payments-test-kit.js';
+import { expectViolation, type PaymentsKit, startPaymentsKit, TEST_CARDS } from './payments-test-kit.js';
 
 const SETTLE = '/_api/merx/v1/payments/test-gateway/settle';
 
@@ -18,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const refusedWithoutWrites = (fn: () => Promise<Res>, status: number, code: string) => refused(kit, fn, status, code);
 
 /** An order of `quantity` units paid with the pending card; its pending payment's id. */
 async function pendingOrder(quantity = 1, stock = 5) {
@@ -84,7 +75,11 @@ describe('POST /_api/merx/v1/payments/test-gateway/settle', () => {
   it('settles a payment once: a second settlement is refused and changes nothing', async () => {
     const { orderId, paymentId } = await pendingOrder();
     expect((await settle(orderId, paymentId, 'APPROVED')).status).toBe(200);
-    const again = await refusedWithoutWrites(() => settle(orderId, paymentId, 'DECLINED'), 400, 'PAYMENT_NOT_PENDING');
+    const again = await kit.refusedWithoutWrites(
+      () => settle(orderId, paymentId, 'DECLINED'),
+      400,
+      'PAYMENT_NOT_PENDING',
+    );
     expect(again.body.details.applicationError.data).toEqual({ paymentId, status: 'APPROVED' });
     expect(await kit.orderOf(orderId)).toMatchObject({ paymentStatus: 'PAID' });
   });
@@ -92,12 +87,12 @@ describe('POST /_api/merx/v1/payments/test-gateway/settle', () => {
   it('refuses what is not a pending payment of the order, writing nothing', async () => {
     const { orderId, paymentId } = await pendingOrder();
     const other = await pendingOrder();
-    await refusedWithoutWrites(() => settle(orderId, other.paymentId, 'APPROVED'), 404, 'PAYMENT_NOT_FOUND');
-    await refusedWithoutWrites(() => settle(orderId, 'no-such-payment', 'APPROVED'), 404, 'PAYMENT_NOT_FOUND');
-    await refusedWithoutWrites(() => settle('no-such-order', paymentId, 'APPROVED'), 404, 'ORDER_NOT_FOUND');
+    await kit.refusedWithoutWrites(() => settle(orderId, other.paymentId, 'APPROVED'), 404, 'PAYMENT_NOT_FOUND');
+    await kit.refusedWithoutWrites(() => settle(orderId, 'no-such-payment', 'APPROVED'), 404, 'PAYMENT_NOT_FOUND');
+    await kit.refusedWithoutWrites(() => settle('no-such-order', paymentId, 'APPROVED'), 404, 'ORDER_NOT_FOUND');
     const approved = await kit.order((await kit.stocked(5)).id);
     const paid = await kit.pay(approved.shopper, approved.orderId);
-    await refusedWithoutWrites(
+    await kit.refusedWithoutWrites(
       () => settle(approved.orderId, paid.body.transaction.id, 'DECLINED'),
       400,
       'PAYMENT_NOT_PENDING',
@@ -118,9 +113,9 @@ describe('POST /_api/merx/v1/payments/test-gateway/settle', () => {
   it('is for staff with orders:write only: the buyer, a read-only key and nobody are refused', async () => {
     const { orderId, paymentId, shopper } = await pendingOrder();
     const body = { orderId, paymentId, outcome: 'APPROVED' };
-    await refusedWithoutWrites(() => shopper.post(SETTLE, body), 401, 'UNAUTHENTICATED');
-    await refusedWithoutWrites(() => kit.orderReader.post(SETTLE, body), 403, 'PERMISSION_DENIED');
-    await refusedWithoutWrites(() => kit.as(undefined).post(SETTLE, body), 401, 'UNAUTHENTICATED');
+    await kit.refusedWithoutWrites(() => shopper.post(SETTLE, body), 401, 'UNAUTHENTICATED');
+    await kit.refusedWithoutWrites(() => kit.orderReader.post(SETTLE, body), 403, 'PERMISSION_DENIED');
+    await kit.refusedWithoutWrites(() => kit.as(undefined).post(SETTLE, body), 401, 'UNAUTHENTICATED');
     expect(await kit.orderOf(orderId)).toMatchObject({ paymentStatus: 'PENDING' });
   });
 });
@@ -149,7 +144,11 @@ describe('settling when the store takes stock at payment', () => {
   it('refuses an approval while stock is short (nothing written); it can be declined or approved after a restock', async () => {
     const { orderId, paymentId, productId } = await pendingOrder(4, 5);
     await kit.owner.patch(`/stores/v1/products/${productId}`, { product: { stock: { quantity: 3 } } });
-    const res = await refusedWithoutWrites(() => settle(orderId, paymentId, 'APPROVED'), 400, 'INSUFFICIENT_INVENTORY');
+    const res = await kit.refusedWithoutWrites(
+      () => settle(orderId, paymentId, 'APPROVED'),
+      400,
+      'INSUFFICIENT_INVENTORY',
+    );
     expect(res.body.details.applicationError.data).toMatchObject({ requested: 4, available: 3 });
     expect(await kit.stockOf(productId)).toBe(3);
     expect((await kit.transactionRows(orderId)).map((r) => r.status)).toEqual(['PENDING']);

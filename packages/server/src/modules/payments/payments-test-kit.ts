@@ -45,10 +45,11 @@ export interface PaymentsKit extends OrdersKit {
   stockTakenAt(trigger: 'ON_ORDER_PLACED' | 'ON_ORDER_PAID'): Promise<void>;
   /** Types of the outbox events about `entityId` appended since `seq`. */
   eventTypesSince(seq: number, entityId: string): Promise<string[]>;
+  /** Asserts `fn` answers the refusal and writes no order row, transaction, activity, stock change or event. */
+  refusedWithoutWrites(fn: () => Promise<Res>, status: number, code: string): Promise<Res>;
 }
 
-/** Asserts `fn` answers the refusal and writes no order row, transaction, activity, stock change or event. */
-export async function refusedWithoutWrites(
+async function refusedWithoutWrites(
   kit: PaymentsKit,
   fn: () => Promise<Res>,
   status: number,
@@ -66,7 +67,7 @@ export async function startPaymentsKit(): Promise<PaymentsKit> {
   const kit = await startOrdersKit();
   const { services, merx } = kit.server;
   const db = merx.db;
-  return {
+  const paymentsKit: PaymentsKit = {
     ...kit,
     orderWriter: kit.as(
       (await services.apiKeys.create({ name: 'Orders', scopes: ['orders:read', 'orders:write'] })).key,
@@ -114,5 +115,7 @@ export async function startPaymentsKit(): Promise<PaymentsKit> {
         .execute();
       return rows.map((r) => r.type);
     },
+    refusedWithoutWrites: (fn, status, code) => refusedWithoutWrites(paymentsKit, fn, status, code),
   };
+  return paymentsKit;
 }
