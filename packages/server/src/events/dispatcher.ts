@@ -2,6 +2,7 @@ import type { EventType, MerxEvent } from '@merx/contract';
 import type { Database, DialectName } from '@merx/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { preparedStatements } from '../lib/prepared.js';
 
 export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 
@@ -28,6 +29,8 @@ export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectN
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let scheduled: NodeJS.Timeout | null = null;
+  // The claim runs after every burst of commits: compiled once.
+  const prepared = preparedStatements();
 
   async function deliver(event: MerxEvent): Promise<void> {
     for (const key of [event.type, '*']) {
@@ -51,13 +54,20 @@ export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectN
    */
   async function drainOnce(): Promise<void> {
     for (;;) {
-      const oldest = deps.db
-        .selectFrom('outbox_queue')
-        .select('seq')
-        .orderBy('seq')
-        .limit(BATCH)
-        .$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked());
-      const claimed = await deps.db.deleteFrom('outbox_queue').where('seq', 'in', oldest).returning('seq').execute();
+      const claimed = await prepared<{ seq: number | string }>(
+        deps.db,
+        'claim',
+        () => {
+          const oldest = deps.db
+            .selectFrom('outbox_queue')
+            .select('seq')
+            .orderBy('seq')
+            .limit(BATCH)
+            .$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+          return deps.db.deleteFrom('outbox_queue').where('seq', 'in', oldest).returning('seq');
+        },
+        {},
+      );
       const seqs = claimed.map((c) => Number(c.seq));
       // Nobody listens here: claimed all the same (once across processes), the events never read.
       const rows =

@@ -4,7 +4,7 @@ import { AppError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
-import { deleteOrderedCart } from '../cart/cart.ordered.js';
+import { orderedCartDeleter } from '../cart/cart.ordered.js';
 import { ownerOf } from '../cart/cart.service.js';
 import type { ModuleDeps } from '../module.js';
 import { type CheckoutCore, customerKey } from './checkout.core.js';
@@ -66,6 +66,7 @@ export type CompletionHook = (uow: UnitOfWork, completed: CompletedCheckout) => 
 export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
   const { repo } = core;
   const hooks: CompletionHook[] = [];
+  const deleteOrderedCart = orderedCartDeleter();
 
   /**
    * Completes the checkout `id` with an order in `uow`: takes it (one statement that also reads its lines and

@@ -1,6 +1,7 @@
 import type { OrdersSettings } from '@merx/contract';
 import type { Database, Executor } from '@merx/db';
 import type { Kysely } from 'kysely';
+import { preparedStatements } from '../../lib/prepared.js';
 
 /** Orders settings as a new store has them: stock taken when the order is placed; abandoned after an hour. */
 export const DEFAULT_ORDERS_SETTINGS: OrdersSettings = {
@@ -13,9 +14,16 @@ const KEY = 'orders';
 
 /** The orders settings (`/ecom/v1/orders-settings`), kept in the settings table: one primary-key read. */
 export function createOrdersSettings(db: Kysely<Database>) {
+  // Read by every order placed: compiled once.
+  const run = preparedStatements();
   return {
     async get(ex: Executor = db): Promise<OrdersSettings> {
-      const row = await ex.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+      const [row] = await run<{ value: string }>(
+        ex,
+        'get',
+        (slot) => ex.selectFrom('settings').select('value').where('key', '=', slot('key')),
+        { key: KEY },
+      );
       return { ...DEFAULT_ORDERS_SETTINGS, ...(row ? (JSON.parse(row.value) as Partial<OrdersSettings>) : {}) };
     },
     async update(patch: Partial<OrdersSettings>): Promise<OrdersSettings> {
