@@ -147,6 +147,8 @@ suite('the storefront in Chromium', () => {
     await drawer.getByRole('button', { name: 'Check out' }).click();
 
     await page.waitForURL(/\/checkout\?checkoutId=/);
+    // The summary says which boots: the options chosen on the product page.
+    await page.locator('.checkout-summary').getByText('Size: 9 · Color: Tan').waitFor();
     await checkoutToPayment(page, 'ann@example.com', /Scheduled courier/);
     // The courier's delivery windows are offered; the first is chosen.
     await expect.poll(() => page.getByLabel('Delivery time').locator('option').count()).toBe(2);
@@ -164,6 +166,11 @@ suite('the storefront in Chromium', () => {
     await page.waitForURL(/\/thank-you\//);
     await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).waitFor();
     await page.getByText('Paid', { exact: true }).waitFor();
+    // The line shows its options and its price before tax: with one line, the subtotal (tax is its own row).
+    const line = page.locator('.confirmation__lines li');
+    await line.getByText('Size: 9 · Color: Tan').waitFor();
+    const subtotal = await page.locator('.totals div').filter({ hasText: 'Subtotal' }).locator('dd').textContent();
+    expect(await line.locator('> span').last().textContent()).toBe(subtotal);
     // Every part of the total is listed, the tip included.
     await page.locator('.totals').getByText('Tip', { exact: true }).waitFor();
     await shot(page, '08-confirmation');

@@ -1,4 +1,5 @@
 import type { Order } from '@merx/contract';
+import { lineOptions } from '../lib/line-options';
 
 /** How a payment status reads to a shopper. */
 export const PAYMENT_LABELS: Record<string, string> = {
@@ -12,18 +13,25 @@ export const PAYMENT_LABELS: Record<string, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
 };
 
-/** An order's lines: quantity, name and what the line cost. */
+/**
+ * An order's lines: quantity, name, the options chosen and what the line cost before tax (the tax is its own row
+ * of the totals below, so the lines add up to the subtotal).
+ */
 export function OrderLines({ order, className }: { order: Order; className: string }) {
   return (
     <ul className={className}>
-      {order.lineItems.map((line) => (
-        <li key={line.id}>
-          <span>
-            {line.quantity} × {line.productName.original}
-          </span>
-          <span>{line.totalPriceAfterTax.formattedAmount}</span>
-        </li>
-      ))}
+      {order.lineItems.map((line) => {
+        const options = lineOptions(line.descriptionLines as Array<Record<string, unknown>> | undefined);
+        return (
+          <li key={line.id}>
+            <span>
+              {line.quantity} × {line.productName.original}
+              {options ? <span className="muted line-options">{options}</span> : null}
+            </span>
+            <span>{line.totalPriceBeforeTax.formattedAmount}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

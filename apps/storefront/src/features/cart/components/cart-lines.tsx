@@ -2,6 +2,7 @@ import type { Cart } from '@merx/contract';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { messageOf } from '../../../lib/errors';
+import { lineOptions } from '../../../lib/line-options';
 import { useCartChanges } from '../api/cart';
 
 type Line = Cart['lineItems'][number];
@@ -13,19 +14,6 @@ export function availabilityProblem(line: Line): string | undefined {
   if (status === 'PARTIALLY_AVAILABLE')
     return `Only ${quantityAvailable ?? 0} left: lower the quantity to ${quantityAvailable ?? 0} or fewer.`;
   return undefined;
-}
-
-function optionsOf(line: Line): string {
-  return line.descriptionLines
-    .map((d) => {
-      const name = (d.name as { original?: string } | undefined)?.original;
-      const value =
-        (d.plainText as { original?: string } | undefined)?.original ??
-        (d.colorInfo as { original?: string })?.original;
-      return name && value ? `${name}: ${value}` : undefined;
-    })
-    .filter(Boolean)
-    .join(' · ');
 }
 
 /** The cart's lines with quantity steppers and removal; problems shown on the line they concern. */
@@ -44,7 +32,7 @@ export function CartLines({ cart, compact = false }: { cart: Cart; compact?: boo
         {cart.lineItems.map((line) => {
           const problem = availabilityProblem(line);
           const name = line.productName.original;
-          const options = optionsOf(line);
+          const options = lineOptions(line.descriptionLines);
           const href = line.url?.relativePath;
           return (
             <li key={line.id} className="cart-line">

@@ -1,4 +1,5 @@
 import type { Checkout } from '@merx/contract';
+import { lineOptions } from '../../../lib/line-options';
 
 /** The checkout's lines and totals (subtotal, discount, shipping, tax, tip, fees, total). */
 export function OrderSummary({ checkout }: { checkout: Checkout }) {
@@ -8,16 +9,22 @@ export function OrderSummary({ checkout }: { checkout: Checkout }) {
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title">Order summary</h2>
       <ul className="checkout-summary__lines">
-        {checkout.lineItems.map((line) => (
-          <li key={line.id}>
-            <span className="checkout-summary__thumb">
-              {line.media?.url ? <img src={line.media.url} alt="" width={56} height={56} loading="lazy" /> : null}
-              <span className="badge">{line.quantity}</span>
-            </span>
-            <span className="checkout-summary__name">{line.productName.original}</span>
-            <span>{line.lineItemPrice.formattedAmount}</span>
-          </li>
-        ))}
+        {checkout.lineItems.map((line) => {
+          const options = lineOptions(line.descriptionLines);
+          return (
+            <li key={line.id}>
+              <span className="checkout-summary__thumb">
+                {line.media?.url ? <img src={line.media.url} alt="" width={56} height={56} loading="lazy" /> : null}
+                <span className="badge">{line.quantity}</span>
+              </span>
+              <span className="checkout-summary__name">
+                {line.productName.original}
+                {options ? <span className="muted line-options">{options}</span> : null}
+              </span>
+              <span>{line.lineItemPrice.formattedAmount}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="totals">
         <div>
