@@ -177,7 +177,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     discounts: discounts.services,
     shipping: shipping.services,
   });
-  const orders = createOrdersModule(moduleDeps, { checkout: checkout.services });
+  const orders = createOrdersModule(moduleDeps, { checkout: checkout.services, mail });
   const abandoned = createAbandonedModule(moduleDeps, {
     checkout: checkout.services,
     settings: orders.services.settings,

@@ -89,6 +89,8 @@ suite('the storefront in Chromium', () => {
     await page.getByLabel('State or region (optional)').fill('NY');
     await page.getByLabel('Postal code').fill('10118');
     await page.getByRole('button', { name: 'Save address' }).click();
+    // The saved address reads as on an envelope, the state included.
+    await page.getByText('350 5th Ave, New York, NY 10118').waitFor();
     await page.getByRole('radio', { name: option }).check();
     await expect.poll(() => page.getByRole('radio', { name: option }).isChecked()).toBe(true);
   }
@@ -174,6 +176,14 @@ suite('the storefront in Chromium', () => {
     // Every part of the total is listed, the tip included.
     await page.locator('.totals').getByText('Tip', { exact: true }).waitFor();
     await shot(page, '08-confirmation');
+    // The buyer's confirmation mail, written when the card approved the order, names what was bought.
+    const number = (await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).textContent())?.match(
+      /\d+/,
+    )?.[0];
+    const mail = await server.latestMail('ann@example.com', 'order-confirmation');
+    expect(mail).toContain(`Order #${number} is confirmed`);
+    expect(mail).toContain(`2 × Chelsea Boot (Size: 9 · Color: Tan): ${subtotal}`);
+    expect(mail).toContain('Ann Lee\n350 5th Ave\nNew York, NY 10118');
     expect(problems).toEqual([]);
   }, 90_000);
 

@@ -1,5 +1,5 @@
 import type { Order } from '@merx/contract';
-import { lineOptions } from '../lib/line-options';
+import { lineOptions } from '@merx/contract/words';
 
 /** How a payment status reads to a shopper. */
 export const PAYMENT_LABELS: Record<string, string> = {

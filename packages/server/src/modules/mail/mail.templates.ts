@@ -5,6 +5,9 @@ export const mailKinds = [
   'activation-link',
   'staff-invitation',
   'factor-code',
+  'order-confirmation',
+  'order-canceled',
+  'order-shipped',
 ] as const;
 
 export type MailKind = (typeof mailKinds)[number];
@@ -153,5 +156,171 @@ export function factorCodeMail(input: { storeName: string; code: string }): Mail
     subject,
     text: lines(intro, '', input.code, '', footer),
     html: layout(input.storeName, subject, [paragraph(intro), codeBlock(input.code)], footer),
+  };
+}
+
+/** An order as its mails show it: words and formatted amounts only (see orders/orders.mail.ts). */
+export interface OrderMailView {
+  storeName: string;
+  /** The order's number, as the buyer knows it ("10001"). */
+  number: string;
+  lines: Array<{ name: string; options: string; quantity: number; amount: string }>;
+  /** Subtotal, shipping, discount, tax, total: the rows under the lines, in order; the last one is the total. */
+  totals: Array<{ label: string; amount: string }>;
+  /** The delivery address, one line a part; empty when nothing is shipped. */
+  shipTo: string[];
+  /** The delivery option chosen ("Standard"), when there is one. */
+  delivery?: string;
+  /** Where the buyer reads the order (a member's account page); none for a visitor. */
+  url?: string;
+}
+
+/** A shipment as its mail tells it. */
+export interface ShipmentMailView {
+  lines: OrderMailView['lines'];
+  trackingNumber?: string;
+  shippingProvider?: string;
+  /** Only a web link is shown; anything else the merchant typed is left out. */
+  trackingLink?: string;
+}
+
+const cell = 'padding:6px 0;font-size:14px;line-height:1.4;color:#222;vertical-align:top';
+
+function lineRowsHtml(lines: OrderMailView['lines']): string {
+  return lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}">${l.quantity} × <strong>${escapeHtml(l.name)}</strong>` +
+        (l.options ? `<br><span style="font-size:13px;color:#666">${escapeHtml(l.options)}</span>` : '') +
+        `</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join('');
+}
+
+function linesText(lines: OrderMailView['lines']): string[] {
+  return lines.map(
+    (l) => `${l.quantity} × ${l.name}${l.options ? ` (${l.options})` : ''}${l.amount ? `: ${l.amount}` : ''}`,
+  );
+}
+
+/** The lines and the totals as one table; the total's row in bold above a rule. */
+function orderTable(view: OrderMailView, lines: OrderMailView['lines'] = view.lines, totals = view.totals): string {
+  const last = totals.length - 1;
+  const totalRows = totals
+    .map((t, i) => {
+      const rule = i === 0 || i === last ? ';border-top:1px solid #ddd' : '';
+      const style = i === last ? `${cell};font-weight:bold${rule}` : `${cell};color:#555${rule}`;
+      return `<tr><td style="${style}">${escapeHtml(t.label)}</td><td style="${style};text-align:right;white-space:nowrap">${escapeHtml(t.amount)}</td></tr>`;
+    })
+    .join('');
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${lineRowsHtml(lines)}${totalRows}</table>`;
+}
+
+function addressBlock(title: string, shipTo: string[]): string {
+  if (shipTo.length === 0) return '';
+  return (
+    `<p style="margin:0 0 4px;font-size:13px;color:#666">${escapeHtml(title)}</p>` +
+    `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#222">${shipTo.map(escapeHtml).join('<br>')}</p>`
+  );
+}
+
+/** The web link of `url`, or undefined when it is none (never thrown: merchants type tracking links). */
+function webLinkOrNone(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return webUrl(url);
+  } catch {
+    return undefined;
+  }
+}
+
+const orderFooter = 'You get this email because you placed an order with us.';
+
+/** The buyer's confirmation once an order is approved (paid, or accepted for offline payment). */
+export function orderConfirmationMail(view: OrderMailView): MailContent {
+  const subject = subjectLine(`Your ${view.storeName} order #${view.number} is confirmed`);
+  const intro = `Thank you for your order. Order #${view.number} is confirmed; we will write again when it ships.`;
+  const delivery = view.delivery ? `Delivery: ${view.delivery}` : '';
+  const url = webLinkOrNone(view.url);
+  const text = [
+    intro,
+    '',
+    ...linesText(view.lines),
+    '',
+    ...view.totals.map((t) => `${t.label}: ${t.amount}`),
+    ...(view.shipTo.length > 0 ? ['', 'Ship to:', ...view.shipTo] : []),
+    ...(delivery ? [delivery] : []),
+    ...(url ? ['', `Your order: ${url}`] : []),
+    '',
+    orderFooter,
+  ];
+  return {
+    subject,
+    text: lines(...text),
+    html: layout(
+      view.storeName,
+      subject,
+      [
+        paragraph(intro),
+        orderTable(view),
+        addressBlock('Ship to', view.shipTo),
+        delivery ? paragraph(delivery) : '',
+        url ? button('View your order', url) : '',
+      ],
+      orderFooter,
+    ),
+  };
+}
+
+/** Tells the buyer their order was canceled (sent when staff cancel with `sendOrderCanceledEmail`). */
+export function orderCanceledMail(view: OrderMailView, customMessage?: string): MailContent {
+  const subject = subjectLine(`Your ${view.storeName} order #${view.number} was canceled`);
+  const intro = `Order #${view.number} was canceled.`;
+  const message = customMessage?.trim() ?? '';
+  const questions = 'If you have questions about it, please contact us.';
+  return {
+    subject,
+    text: lines(intro, ...(message ? ['', message] : []), '', ...linesText(view.lines), '', questions),
+    html: layout(
+      view.storeName,
+      subject,
+      [paragraph(intro), message ? paragraph(message) : '', orderTable(view, view.lines, []), paragraph(questions)],
+      orderFooter,
+    ),
+  };
+}
+
+/** Tells the buyer that some or all of their order was shipped, with its tracking when the merchant gave it. */
+export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView): MailContent {
+  const subject = subjectLine(`Your ${view.storeName} order #${view.number} is on its way`);
+  const intro = `Good news: items of order #${view.number} are on their way.`;
+  const tracking = shipment.trackingNumber
+    ? `Tracking number: ${shipment.trackingNumber}${shipment.shippingProvider ? ` (${shipment.shippingProvider})` : ''}`
+    : '';
+  const link = webLinkOrNone(shipment.trackingLink);
+  return {
+    subject,
+    text: lines(
+      intro,
+      '',
+      ...linesText(shipment.lines),
+      ...(tracking ? ['', tracking] : []),
+      ...(link ? [`Track it: ${link}`] : []),
+      ...(view.shipTo.length > 0 ? ['', 'Ship to:', ...view.shipTo] : []),
+      '',
+      orderFooter,
+    ),
+    html: layout(
+      view.storeName,
+      subject,
+      [
+        paragraph(intro),
+        orderTable(view, shipment.lines, []),
+        tracking ? paragraph(tracking) : '',
+        link ? button('Track your package', link) : '',
+        addressBlock('Ship to', view.shipTo),
+      ],
+      orderFooter,
+    ),
   };
 }

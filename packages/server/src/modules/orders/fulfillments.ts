@@ -104,7 +104,13 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
    * updated event is appended by `change` when the status moves; when it does not (tracking edits, a second partial
    * shipment), it is appended here with the same payload.
    */
-  function changeFulfillments(orderId: string, author: string | null, work: Work): Promise<OrderState> {
+  function changeFulfillments(
+    orderId: string,
+    author: string | null,
+    work: Work,
+    /** Ids of the fulfillments `work` creates (filled by it): each is a shipment the buyer is told of. */
+    shipped: readonly string[] = [],
+  ): Promise<OrderState> {
     return orders.change(orderId, async (uow, state, now): Promise<OrderChange> => {
       const before = state.order.fulfillmentStatus;
       const activities = await work(uow, state, now);
@@ -120,7 +126,11 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
           payload: { order: orders.wire(state) },
         });
       }
-      return { events, modifiedFields: ['fulfillments'] };
+      return {
+        events,
+        modifiedFields: ['fulfillments'],
+        mail: shipped.map((fulfillmentId) => ({ kind: 'shipped' as const, fulfillmentId })),
+      };
     });
   }
 
@@ -132,32 +142,37 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
     author: string | null,
   ): Promise<{ state: OrderState; ids: string[] }> {
     const ids: string[] = [];
-    const state = await changeFulfillments(orderId, author, async (uow, state, now) => {
-      assertFulfillable(state);
-      const activities: NewActivity[] = [];
-      const created: FulfillmentRecord[] = [];
-      for (const [i, input] of inputs.entries()) {
-        const f: FulfillmentRecord = {
-          id: newId(),
-          orderId,
-          lineItems: input.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })),
-          trackingInfo: trackingOf(input.trackingInfo),
-          createdDate: now,
-          updatedDate: now,
-        };
-        checkNew(state, f, path(i));
-        state.fulfillments.push(f);
-        created.push(f);
-        if (numberOf(f.trackingInfo))
-          activities.push({
-            type: orderActivityTypes.trackingNumberAdded,
-            data: { fulfillmentId: f.id, ...f.trackingInfo },
-          });
-      }
-      await uow.trx.insertInto('order_fulfillments').values(created.map(fulfillmentRowOf)).execute();
-      ids.push(...created.map((f) => f.id));
-      return activities;
-    });
+    const state = await changeFulfillments(
+      orderId,
+      author,
+      async (uow, state, now) => {
+        assertFulfillable(state);
+        const activities: NewActivity[] = [];
+        const created: FulfillmentRecord[] = [];
+        for (const [i, input] of inputs.entries()) {
+          const f: FulfillmentRecord = {
+            id: newId(),
+            orderId,
+            lineItems: input.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })),
+            trackingInfo: trackingOf(input.trackingInfo),
+            createdDate: now,
+            updatedDate: now,
+          };
+          checkNew(state, f, path(i));
+          state.fulfillments.push(f);
+          created.push(f);
+          if (numberOf(f.trackingInfo))
+            activities.push({
+              type: orderActivityTypes.trackingNumberAdded,
+              data: { fulfillmentId: f.id, ...f.trackingInfo },
+            });
+        }
+        await uow.trx.insertInto('order_fulfillments').values(created.map(fulfillmentRowOf)).execute();
+        ids.push(...created.map((f) => f.id));
+        return activities;
+      },
+      ids,
+    );
     return { state, ids };
   }
 

@@ -1,11 +1,13 @@
 import type { CheckoutServices } from '../checkout/index.js';
 import { createStockKeeper, type StockKeeper } from '../inventory/inventory.stock.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { Module, ModuleDeps } from '../module.js';
 import { createFulfillments } from './fulfillments.js';
 import { fulfillmentRoutes } from './fulfillments.routes.js';
 import { aggregateRoutes } from './orders.aggregate.js';
 import { createOrderChanges } from './orders.changes.js';
 import { orderChangeRoutes } from './orders.changes.routes.js';
+import { createOrderMail } from './orders.mail.js';
 import { moreOrderRoutes } from './orders.more.routes.js';
 import { createOrdersRepo } from './orders.repo.js';
 import { orderRoutes } from './orders.routes.js';
@@ -23,11 +25,15 @@ export interface OrdersServices {
 }
 
 /** Orders (WIRE.md 5.3 and Appendix A `ecom_orders`), placing them from checkouts, and the orders settings. */
-export function createOrdersModule(deps: ModuleDeps, others: { checkout: CheckoutServices }): Module<OrdersServices> {
+export function createOrdersModule(
+  deps: ModuleDeps,
+  others: { checkout: CheckoutServices; mail: MailService },
+): Module<OrdersServices> {
   const repo = createOrdersRepo(deps.dialect);
   const stock = createStockKeeper(deps.dialect);
   const settings = createOrdersSettings(deps.db);
-  const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout });
+  const mail = createOrderMail(deps, others.mail);
+  const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout, mail });
   return {
     services: { orders, settings, stock },
     routes: [
@@ -35,7 +41,7 @@ export function createOrdersModule(deps: ModuleDeps, others: { checkout: Checkou
       ...orderChangeRoutes(createOrderChanges({ deps, orders, stock })),
       ...fulfillmentRoutes(createFulfillments({ deps, orders })),
       ...aggregateRoutes(deps),
-      ...moreOrderRoutes({ deps, orders, repo, stock, settings, checkout: others.checkout }),
+      ...moreOrderRoutes({ deps, orders, repo, stock, settings, mail, checkout: others.checkout }),
     ],
   };
 }

@@ -128,7 +128,13 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
       who,
       now,
     );
-    return { events, modifiedFields: restock ? ['status', 'lineItems'] : ['status'] };
+    return {
+      events,
+      modifiedFields: restock ? ['status', 'lineItems'] : ['status'],
+      mail: options.sendOrderCanceledEmail
+        ? [{ kind: 'canceled', ...(options.customMessage ? { customMessage: options.customMessage } : {}) }]
+        : [],
+    };
   }
 
   return {

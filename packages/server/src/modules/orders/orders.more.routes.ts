@@ -6,6 +6,7 @@ import type { CheckoutServices } from '../checkout/index.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
 import { createOrderChanges } from './orders.changes.js';
+import type { OrderMail } from './orders.mail.js';
 import { createMerchantOrders } from './orders.more.create.js';
 import { createOrderImports } from './orders.more.import.js';
 import { createMoreOrderChanges } from './orders.more.js';
@@ -27,11 +28,12 @@ export function moreOrderRoutes(m: {
   repo: OrdersRepo;
   stock: StockKeeper;
   settings: OrdersSettingsService;
+  mail: OrderMail;
   checkout: CheckoutServices;
 }): AnyRoute[] {
-  const { deps, orders, repo, stock, settings, checkout } = m;
+  const { deps, orders, repo, stock, settings, mail, checkout } = m;
   const p = {
-    merchant: createMerchantOrders({ deps, orders, checkout, place: { deps, repo, stock, settings } }),
+    merchant: createMerchantOrders({ deps, orders, checkout, place: { deps, repo, stock, settings, mail } }),
     changes: createMoreOrderChanges({ orders, changes: createOrderChanges({ deps, orders, stock }) }),
     imports: createOrderImports({ deps, repo }),
   };

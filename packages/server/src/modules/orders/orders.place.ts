@@ -11,6 +11,7 @@ import { compact } from '../cart/cart.mapper.js';
 import type { OrderWriter, PricedCheckout } from '../checkout/index.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
+import type { OrderMail } from './orders.mail.js';
 import { orderWire } from './orders.mapper.js';
 import type { OrdersRepo } from './orders.repo.js';
 import type { OrdersSettingsService } from './orders.settings.js';
@@ -98,6 +99,7 @@ export interface PlaceDeps {
   repo: OrdersRepo;
   stock: StockKeeper;
   settings: OrdersSettingsService;
+  mail: OrderMail;
   /** The order answered to a second create-order of the same checkout. */
   existing(orderId: string): Promise<OrderState>;
 }
@@ -183,9 +185,13 @@ export async function orderWriter(
       };
       // The timeline's first entry, ORDER_PLACED, is the order's own creation (see `placedActivity`): no row.
       await p.repo.insert(uow.trx, order);
-      const entity = orderWire({ order, transactions: [], activities: [], fulfillments: [] }, p.deps.store().locale);
+      const state: OrderState = { order, transactions: [], activities: [], fulfillments: [] };
+      const entity = orderWire(state, p.deps.store().locale);
       events.push({ type: orderEventTypes.created, entityId: id, payload: { entity } });
-      if (approved) events.push({ type: orderEventTypes.approved, entityId: id, payload: { order: entity } });
+      if (approved) {
+        events.push({ type: orderEventTypes.approved, entityId: id, payload: { order: entity } });
+        await p.mail.confirmed(uow.trx, state, entity);
+      }
       return { result: answer(order), events };
     },
   };

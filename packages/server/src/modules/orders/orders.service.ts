@@ -24,6 +24,7 @@ import type { CartOwner } from '../cart/cart.types.js';
 import type { CheckoutServices } from '../checkout/index.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
+import type { OrderMail, OrderMailRequest } from './orders.mail.js';
 import { orderWire, placedActivity } from './orders.mapper.js';
 import { orderWriter, type PlacedOrder } from './orders.place.js';
 import { orderQuerySpec } from './orders.query.js';
@@ -63,6 +64,8 @@ export interface OrderChange {
   events?: NewEvent[];
   /** Fields named in the updated event. */
   modifiedFields?: string[];
+  /** Mails to the buyer about the change, written with it (the confirmation on approval is `change`'s own). */
+  mail?: OrderMailRequest[];
 }
 
 export interface OrdersServiceDeps {
@@ -71,6 +74,7 @@ export interface OrdersServiceDeps {
   stock: StockKeeper;
   settings: OrdersSettingsService;
   checkout: CheckoutServices;
+  mail: OrderMail;
 }
 
 /** Reads of orders, placing them, and the one way every later change goes (`change`). */
@@ -129,6 +133,8 @@ export function createOrdersService(s: OrdersServiceDeps) {
       o.updatedDate = now;
       await repo.save(uow.trx, o);
       const entity = wire(state);
+      if (before.status !== o.status && o.status === 'APPROVED') await s.mail.confirmed(uow.trx, state, entity);
+      for (const request of outcome.mail ?? []) await s.mail.requested(uow.trx, state, entity, request);
       const events: NewEvent[] = [
         ...(outcome.events ?? []),
         {
@@ -219,7 +225,10 @@ export function createOrdersService(s: OrdersServiceDeps) {
       checkoutId: string,
       input: CreateOrderFromCheckoutRequest,
     ): Promise<PlacedOrder> {
-      const writer = await orderWriter({ deps, repo, stock: s.stock, settings: s.settings, existing: load }, input);
+      const writer = await orderWriter(
+        { deps, repo, stock: s.stock, settings: s.settings, mail: s.mail, existing: load },
+        input,
+      );
       return s.checkout.placement.place(caller, checkoutId, writer);
     },
   };

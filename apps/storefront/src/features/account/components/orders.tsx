@@ -1,3 +1,4 @@
+import { addressLines } from '@merx/contract/words';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { OrderLines, OrderTotals, PAYMENT_LABELS } from '../../../components/order-summary';
@@ -90,8 +91,7 @@ export function OrderDetail() {
       <OrderTotals order={order} />
       {address ? (
         <p>
-          <strong>Delivery to:</strong>{' '}
-          {[address.addressLine, address.city, address.postalCode].filter(Boolean).join(', ')}
+          <strong>Delivery to:</strong> {addressLines(address).join(', ')}
         </p>
       ) : null}
     </>

@@ -1,8 +1,8 @@
 import type { Cart } from '@merx/contract';
+import { lineOptions } from '@merx/contract/words';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price';
 import { messageOf } from '../../../lib/errors';
-import { lineOptions } from '../../../lib/line-options';
 import { useCartChanges } from '../api/cart';
 
 type Line = Cart['lineItems'][number];

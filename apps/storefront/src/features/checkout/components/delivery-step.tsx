@@ -1,4 +1,5 @@
 import type { Checkout } from '@merx/contract';
+import { addressLines } from '@merx/contract/words';
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../../lib/errors';
 import { formatSlot } from '../../../lib/format';
@@ -22,8 +23,7 @@ export function optionsOf(checkout: Checkout): Option[] {
   return checkout.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions as Option[]);
 }
 
-const addressLine = (a: Record<string, unknown> | undefined) =>
-  a ? [a.addressLine, a.city, a.postalCode].filter((x) => typeof x === 'string' && x).join(', ') : '';
+const addressLine = (a: Record<string, unknown> | undefined) => addressLines(a).join(', ');
 
 /** Step 2: the delivery address, then a shipping option (delivery, a delivery slot, or pickup). */
 export function DeliveryStep({ checkout, onDone }: { checkout: Checkout; onDone: () => void }) {

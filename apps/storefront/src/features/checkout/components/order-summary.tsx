@@ -1,5 +1,5 @@
 import type { Checkout } from '@merx/contract';
-import { lineOptions } from '../../../lib/line-options';
+import { lineOptions } from '@merx/contract/words';
 
 /** The checkout's lines and totals (subtotal, discount, shipping, tax, tip, fees, total). */
 export function OrderSummary({ checkout }: { checkout: Checkout }) {
