@@ -47,6 +47,12 @@ export function createDb(options: CreateDbOptions): MerxDb {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
+  // Each unit of work is a savepoint (sqlite-group-commit.ts), and SQLite keeps the first image of every page a
+  // savepoint changes in a statement journal so that it can roll back to it. That journal is a temp file once it
+  // passes 64 KiB, which an order does: two write() calls per page, more than its WAL frames. In memory it costs
+  // nothing (docs/decisions/0008-statement-journal-in-memory.md). Migrations set it back to a file: they may
+  // rewrite whole tables (see migrate.ts).
+  sqlite.pragma('temp_store = MEMORY');
   // Checkpoints run in a worker thread (see checkpointer.ts); the automatic one only if it ever falls far behind.
   const file = options.url !== ':memory:';
   if (file) sqlite.pragma('wal_autocheckpoint = 20000');

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DialectName } from './dialect.js';
 import { migration0001 } from './migrations/0001-catalog.js';
@@ -65,7 +65,21 @@ async function migrate(db: Kysely<Database>, dialect: DialectName, schema?: stri
     provider: new StaticProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // SQLite keeps the statement journal of a savepoint in memory while serving (create-db.ts); a migration may
+  // change every page of a large table inside one, so migrations journal to a temp file as SQLite does by default.
+  const tempStore = dialect === 'sqlite' ? await pragma(db, 'temp_store') : undefined;
+  if (tempStore !== undefined) await sql.raw('pragma temp_store = FILE').execute(db);
+  try {
+    const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    if (tempStore !== undefined) await sql.raw(`pragma temp_store = ${Number(tempStore)}`).execute(db);
+  }
+}
+
+/** A SQLite pragma's current value. */
+async function pragma(db: Kysely<Database>, name: string): Promise<unknown> {
+  const { rows } = await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db);
+  return rows[0]?.[name];
 }

@@ -57,6 +57,27 @@ describe('SQLite group commit', () => {
     expect(committed('c')?.body).toBe('note c');
   });
 
+  it('rolls back a failing unit that rewrote megabytes of existing pages, with its journal in memory', async () => {
+    // Statement journals (the first image of each page a savepoint changes) are kept in memory, never spilled
+    // to a temp file (create-db.ts); rolling back to the savepoint must restore every page all the same.
+    const rows = Array.from({ length: 2000 }, (_, i) => `r${i}`);
+    await withTransaction(merx.db, async ({ trx }) => {
+      for (const id of rows) await sql`insert into notes (id, body) values (${id}, ${'x'.repeat(1000)})`.execute(trx);
+    });
+    const rewrite = withTransaction(merx.db, async ({ trx }) => {
+      await sql`update notes set body = ${'y'.repeat(1500)}`.execute(trx);
+      throw new Error('refused after rewriting every note');
+    });
+    const results = await Promise.allSettled([note('a'), rewrite, note('c')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const bodies = other.prepare("select body, count(*) n from notes where id like 'r%' group by body").all();
+    expect(bodies).toEqual([{ body: 'x'.repeat(1000), n: 2000 }]);
+    expect(committed('a')?.body).toBe('note a');
+    expect(committed('c')?.body).toBe('note c');
+    const { rows: store } = await sql<{ temp_store: number }>`pragma temp_store`.execute(merx.db);
+    expect(store).toEqual([{ temp_store: 2 }]);
+  });
+
   it('fails every unit of the batch when its COMMIT fails, and writes none of them', async () => {
     // The child's parent is missing: a deferred foreign key is checked only at COMMIT, which fails.
     const orphan = withTransaction(merx.db, async ({ trx }) => {
