@@ -169,6 +169,8 @@ export interface OrderMailView {
   totals: Array<{ label: string; amount: string }>;
   /** The delivery address, one line a part; empty when nothing is shipped. */
   shipTo: string[];
+  /** Where the buyer picks the order up, one line a part; empty unless the order is for pickup. */
+  pickupAt: string[];
   /** The delivery option chosen ("Standard"), when there is one. */
   delivery?: string;
   /** Where the buyer reads the order (a member's account page); none for a visitor. */
@@ -236,10 +238,19 @@ function webLinkOrNone(url: string | undefined): string | undefined {
 
 const orderFooter = 'You get this email because you placed an order with us.';
 
+/** The text part's address blocks: where the order goes, or where it is picked up. */
+function places(view: OrderMailView): string[] {
+  return [
+    ...(view.shipTo.length > 0 ? ['', 'Ship to:', ...view.shipTo] : []),
+    ...(view.pickupAt.length > 0 ? ['', 'Pick up at:', ...view.pickupAt] : []),
+  ];
+}
+
 /** The buyer's confirmation once an order is approved (paid, or accepted for offline payment). */
 export function orderConfirmationMail(view: OrderMailView): MailContent {
   const subject = subjectLine(`Your ${view.storeName} order #${view.number} is confirmed`);
-  const intro = `Thank you for your order. Order #${view.number} is confirmed; we will write again when it ships.`;
+  const when = view.pickupAt.length > 0 ? 'it is ready for pickup' : 'it ships';
+  const intro = `Thank you for your order. Order #${view.number} is confirmed; we will write again when ${when}.`;
   const delivery = view.delivery ? `Delivery: ${view.delivery}` : '';
   const url = webLinkOrNone(view.url);
   const text = [
@@ -248,7 +259,7 @@ export function orderConfirmationMail(view: OrderMailView): MailContent {
     ...linesText(view.lines),
     '',
     ...view.totals.map((t) => `${t.label}: ${t.amount}`),
-    ...(view.shipTo.length > 0 ? ['', 'Ship to:', ...view.shipTo] : []),
+    ...places(view),
     ...(delivery ? [delivery] : []),
     ...(url ? ['', `Your order: ${url}`] : []),
     '',
@@ -264,6 +275,7 @@ export function orderConfirmationMail(view: OrderMailView): MailContent {
         paragraph(intro),
         orderTable(view),
         addressBlock('Ship to', view.shipTo),
+        addressBlock('Pick up at', view.pickupAt),
         delivery ? paragraph(delivery) : '',
         url ? button('View your order', url) : '',
       ],
@@ -292,8 +304,13 @@ export function orderCanceledMail(view: OrderMailView, customMessage?: string): 
 
 /** Tells the buyer that some or all of their order was shipped, with its tracking when the merchant gave it. */
 export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView): MailContent {
-  const subject = subjectLine(`Your ${view.storeName} order #${view.number} is on its way`);
-  const intro = `Good news: items of order #${view.number} are on their way.`;
+  const pickup = view.pickupAt.length > 0;
+  const subject = subjectLine(
+    `Your ${view.storeName} order #${view.number} ${pickup ? 'is ready for pickup' : 'is on its way'}`,
+  );
+  const intro = pickup
+    ? `Good news: items of order #${view.number} are ready for you to pick up.`
+    : `Good news: items of order #${view.number} are on their way.`;
   const tracking = shipment.trackingNumber
     ? `Tracking number: ${shipment.trackingNumber}${shipment.shippingProvider ? ` (${shipment.shippingProvider})` : ''}`
     : '';
@@ -306,7 +323,7 @@ export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView
       ...linesText(shipment.lines),
       ...(tracking ? ['', tracking] : []),
       ...(link ? [`Track it: ${link}`] : []),
-      ...(view.shipTo.length > 0 ? ['', 'Ship to:', ...view.shipTo] : []),
+      ...places(view),
       '',
       orderFooter,
     ),
@@ -319,6 +336,7 @@ export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView
         tracking ? paragraph(tracking) : '',
         link ? button('Track your package', link) : '',
         addressBlock('Ship to', view.shipTo),
+        addressBlock('Pick up at', view.pickupAt),
       ],
       orderFooter,
     ),

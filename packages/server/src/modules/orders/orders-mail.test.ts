@@ -139,6 +139,35 @@ describe('the order confirmation', () => {
   });
 });
 
+describe('a pickup order', () => {
+  it("is confirmed with where to pick it up (not the buyer's address), and its fulfillment says it is ready", async () => {
+    const to = address();
+    const product = await kit.stocked(5);
+    const shopper = await kit.newVisitor();
+    const checkoutId = await kit.readyCheckout(shopper, [item(product.id, 1)], {
+      email: to,
+      selectedShippingOption: { code: kit.store.pickup.id },
+    });
+    const res = await kit.placeOrder(shopper, checkoutId, { paymentMethod: 'offline' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [confirmation] = await mailsTo(to);
+    expect(confirmation!.text).toContain('we will write again when it is ready for pickup');
+    expect(confirmation!.text).toContain('Pick up at:\n2 Shop St\nAlbany\nUS');
+    expect(confirmation!.text).not.toContain('Ship to');
+    expect(confirmation!.text).not.toContain('1 Main St');
+    const order = await kit.orderOf(res.body.orderId);
+    const done = await kit.owner.post(`${FULFILLMENTS}/orders/${order.id}/create-fulfillment`, {
+      orderId: order.id,
+      fulfillment: { lineItems: [{ id: order.lineItems[0].id, quantity: 1 }] },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const ready = (await mailsTo(to)).find((m) => m.kind === 'order-shipped');
+    expect(ready?.subject).toBe(`Your Merx Store order #${order.number} is ready for pickup`);
+    expect(ready?.text).toContain('ready for you to pick up');
+    expect(ready?.text).toContain('Pick up at:\n2 Shop St');
+  });
+});
+
 describe('the cancellation', () => {
   it('is sent when staff cancel with sendOrderCanceledEmail, with their message', async () => {
     const to = address();

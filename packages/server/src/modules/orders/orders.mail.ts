@@ -50,7 +50,9 @@ export function orderMailView(order: Order, storeName: string, url: string | und
   if (positive(s.tip)) totals.push({ label: 'Tip', amount: formatted(s.tip) });
   if (positive(s.tax)) totals.push({ label: 'Tax', amount: formatted(s.tax) });
   totals.push({ label: 'Total', amount: formatted(s.total) });
-  const address = addressLines(destination?.address);
+  const pickup = (shipping?.logistics as { pickupDetails?: { address?: Wire } } | undefined)?.pickupDetails;
+  // A pickup order goes nowhere: the buyer's address (kept for billing and tax) is not where it is delivered.
+  const address = pickup ? [] : addressLines(destination?.address);
   return {
     storeName,
     number: order.number,
@@ -65,6 +67,7 @@ export function orderMailView(order: Order, storeName: string, url: string | und
     }),
     totals,
     shipTo: address.length > 0 && name ? [name, ...address] : address,
+    pickupAt: pickup ? addressLines(pickup.address) : [],
     ...(shipping?.title ? { delivery: shipping.title } : {}),
     ...(url ? { url } : {}),
   };
