@@ -155,6 +155,7 @@ describe('a pickup order', () => {
     expect(confirmation!.text).toContain('Pick up at:\n2 Shop St\nAlbany\nUS');
     expect(confirmation!.text).not.toContain('Ship to');
     expect(confirmation!.text).not.toContain('1 Main St');
+    expect(confirmation!.text).toContain('Shipping: Free');
     const order = await kit.orderOf(res.body.orderId);
     const done = await kit.owner.post(`${FULFILLMENTS}/orders/${order.id}/create-fulfillment`, {
       orderId: order.id,

@@ -44,7 +44,7 @@ export function orderMailView(order: Order, storeName: string, url: string | und
     .filter(Boolean)
     .join(' ');
   const totals: OrderMailView['totals'] = [{ label: 'Subtotal', amount: formatted(s.subtotal) }];
-  if (shipping) totals.push({ label: 'Shipping', amount: formatted(s.shipping) });
+  if (shipping) totals.push({ label: 'Shipping', amount: positive(s.shipping) ? formatted(s.shipping) : 'Free' });
   if (positive(s.discount)) totals.push({ label: 'Discount', amount: `−${formatted(s.discount)}` });
   if (positive(s.totalAdditionalFees)) totals.push({ label: 'Fees', amount: formatted(s.totalAdditionalFees) });
   if (positive(s.tip)) totals.push({ label: 'Tip', amount: formatted(s.tip) });
