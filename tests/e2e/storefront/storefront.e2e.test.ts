@@ -163,6 +163,11 @@ suite('the storefront in Chromium', () => {
       .filter({ hasText: /^Tip: \$/ })
       .waitFor();
     await shot(page, '07-checkout-payment');
+    // Once the order is placed the cart is gone, and the shop knows it without asking (a 404 in the console).
+    const cartMisses: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404 && new URL(r.url()).pathname === '/ecom/v1/carts/current') cartMisses.push(r.url());
+    });
     await payWith(page, '4242 4242 4242 4242');
 
     await page.waitForURL(/\/thank-you\//);
@@ -184,6 +189,8 @@ suite('the storefront in Chromium', () => {
     expect(mail).toContain(`Order #${number} is confirmed`);
     expect(mail).toContain(`2 × Chelsea Boot (Size: 9 · Color: Tan): ${subtotal}`);
     expect(mail).toContain('Ann Lee\n350 5th Ave\nNew York, NY 10118');
+    await expect.poll(() => cartCount(page)).toBe('0');
+    expect(cartMisses).toEqual([]);
     expect(problems).toEqual([]);
   }, 90_000);
 

@@ -47,13 +47,16 @@ export function usePlaceOrder(id: string) {
     mutationFn: async (input: { method: 'test' | 'offline'; card?: Card }) => {
       const s = await shop();
       const placed = await s.checkout.createOrder(id, { paymentMethod: input.method });
+      // The order took the cart with it: the shopper has none now (asking would only answer 404).
+      client.setQueryData(keys.cart, null);
       if (input.method === 'test' && input.card && placed.paymentGatewayOrderId) {
         await s.orders.payOrder({ paymentGatewayOrderId: placed.paymentGatewayOrderId, card: input.card });
       }
       return placed.orderId;
     },
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: keys.cart });
+      // Unless no order was placed (the cart is still there and may have changed), the cart is known: none.
+      if (client.getQueryData(keys.cart) !== null) void client.invalidateQueries({ queryKey: keys.cart });
       void client.invalidateQueries({ queryKey: keys.orders });
     },
   });
