@@ -165,7 +165,7 @@ export interface OrderMailView {
   /** The order's number, as the buyer knows it ("10001"). */
   number: string;
   lines: Array<{ name: string; options: string; quantity: number; amount: string }>;
-  /** Subtotal, shipping, discount, tax, total: the rows under the lines, in order; the last one is the total. */
+  /** Subtotal, shipping, discount, fees, tax, tip, total: the rows under the lines; the last one is the total. */
   totals: Array<{ label: string; amount: string }>;
   /** The delivery address, one line a part; empty when nothing is shipped. */
   shipTo: string[];

@@ -47,8 +47,8 @@ export function orderMailView(order: Order, storeName: string, url: string | und
   if (shipping) totals.push({ label: 'Shipping', amount: positive(s.shipping) ? formatted(s.shipping) : 'Free' });
   if (positive(s.discount)) totals.push({ label: 'Discount', amount: `−${formatted(s.discount)}` });
   if (positive(s.totalAdditionalFees)) totals.push({ label: 'Fees', amount: formatted(s.totalAdditionalFees) });
-  if (positive(s.tip)) totals.push({ label: 'Tip', amount: formatted(s.tip) });
   if (positive(s.tax)) totals.push({ label: 'Tax', amount: formatted(s.tax) });
+  if (positive(s.tip)) totals.push({ label: 'Tip', amount: formatted(s.tip) });
   totals.push({ label: 'Total', amount: formatted(s.total) });
   const pickup = (shipping?.logistics as { pickupDetails?: { address?: Wire } } | undefined)?.pickupDetails;
   // A pickup order goes nowhere: the buyer's address (kept for billing and tax) is not where it is delivered.
