@@ -205,8 +205,8 @@ function linesText(lines: OrderMailView['lines']): string[] {
   );
 }
 
-/** The lines and the totals as one table; the total's row in bold above a rule. */
-function orderTable(view: OrderMailView, lines: OrderMailView['lines'] = view.lines, totals = view.totals): string {
+/** The lines and the totals (none: the lines alone) as one table; the total's row in bold above a rule. */
+function orderTable(lines: OrderMailView['lines'], totals: OrderMailView['totals'] = []): string {
   const last = totals.length - 1;
   const totalRows = totals
     .map((t, i) => {
@@ -246,6 +246,11 @@ function places(view: OrderMailView): string[] {
   ];
 }
 
+/** The HTML part's address blocks (see `places`). */
+function placesHtml(view: OrderMailView): string {
+  return addressBlock('Ship to', view.shipTo) + addressBlock('Pick up at', view.pickupAt);
+}
+
 /** The buyer's confirmation once an order is approved (paid, or accepted for offline payment). */
 export function orderConfirmationMail(view: OrderMailView): MailContent {
   const subject = subjectLine(`Your ${view.storeName} order #${view.number} is confirmed`);
@@ -273,9 +278,8 @@ export function orderConfirmationMail(view: OrderMailView): MailContent {
       subject,
       [
         paragraph(intro),
-        orderTable(view),
-        addressBlock('Ship to', view.shipTo),
-        addressBlock('Pick up at', view.pickupAt),
+        orderTable(view.lines, view.totals),
+        placesHtml(view),
         delivery ? paragraph(delivery) : '',
         url ? button('View your order', url) : '',
       ],
@@ -296,7 +300,7 @@ export function orderCanceledMail(view: OrderMailView, customMessage?: string): 
     html: layout(
       view.storeName,
       subject,
-      [paragraph(intro), message ? paragraph(message) : '', orderTable(view, view.lines, []), paragraph(questions)],
+      [paragraph(intro), message ? paragraph(message) : '', orderTable(view.lines), paragraph(questions)],
       orderFooter,
     ),
   };
@@ -332,11 +336,10 @@ export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView
       subject,
       [
         paragraph(intro),
-        orderTable(view, shipment.lines, []),
+        orderTable(shipment.lines),
         tracking ? paragraph(tracking) : '',
         link ? button('Track your package', link) : '',
-        addressBlock('Ship to', view.shipTo),
-        addressBlock('Pick up at', view.pickupAt),
+        placesHtml(view),
       ],
       orderFooter,
     ),
