@@ -250,7 +250,7 @@ describe('recovery, logout and external login', () => {
       body: JSON.stringify({ clientId, grantType: 'refresh_token', refreshToken: tokens.refreshToken.value }),
     });
     const body = await renewed.json();
-    expect(body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token is not valid' });
+    expect(body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token is not valid' });
     expect(renewed.status).toBe(400);
   });
 

@@ -12,5 +12,8 @@ export const errorCodes = {
   permissionDenied: 'PERMISSION_DENIED',
   routeNotFound: 'ROUTE_NOT_FOUND',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  requestHeadersTooLarge: 'REQUEST_HEADERS_TOO_LARGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  malformedRequest: 'MALFORMED_REQUEST',
   systemError: 'SYSTEM_ERROR',
 } as const;

@@ -11,6 +11,7 @@ import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
 import { createOutbox } from './events/outbox.js';
 import { type Access, publicAccess } from './http/auth.js';
 import { type NotFoundFallback, registerErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { buildOpenApi } from './http/openapi.js';
 import { genRequestId, registerRequestId } from './http/request-id.js';
@@ -256,6 +257,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     genReqId: genRequestId,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }) as unknown as FastifyInstance;
   const logger = app.log as unknown as Logger;
   // Every route's declared access rule, for the test that walks the route table.
@@ -287,6 +290,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
     exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
     maxAge: 600,
+    // An OPTIONS request that is not a CORS preflight gets an empty 204, not the plugin's plain-text 400.
+    strictPreflight: false,
   });
   registerJsonBody(app);
 

@@ -1,19 +1,21 @@
-import { invalid } from '@merx/domain';
 import type { FastifyInstance } from 'fastify';
-import sjson from 'secure-json-parse';
+import { parseJsonInput } from './json-input.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** JSON is the only body type of the API (others get 415). JSON bodies: an empty body counts as `{}`; malformed JSON or prototype pollution is a validation error. */
+/**
+ * JSON is the only body type of the API (others get 415). JSON bodies: an empty body counts as `{}`; malformed or
+ * too deeply nested JSON, or prototype pollution, is a validation error.
+ */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch {
-      done(invalid('body', 'must be well-formed JSON', 'FORMAT'), undefined);
+      done(null, parseJsonInput(text, 'body'));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
 }

@@ -3,15 +3,37 @@ import { formatPath } from './violations.js';
 
 type Path = Array<string | number>;
 
-function nulPaths(value: unknown, path: Path, out: Path[]): Path[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) out.push(path);
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) nulPaths(item, [...path, i], out);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) out.push(path);
-      nulPaths(item, [...path, key], out);
+/** A value met on the walk, with the way back to the root (paths are built only for the values reported). */
+interface Visit {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Visit | undefined;
+}
+
+function pathOf(visit: Visit): Path {
+  const path: Path = [];
+  for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent) path.push(v.key);
+  return path.reverse();
+}
+
+/** Paths of every string (key or value) holding NUL, in document order; iterative, so no input exhausts the stack. */
+function nulPaths(root: unknown): Path[] {
+  const out: Path[] = [];
+  const stack: Visit[] = [{ value: root, key: undefined, parent: undefined }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) out.push(pathOf(visit));
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        stack.push({ value: (value as Record<string, unknown>)[key], key, parent: visit });
+      }
+      // A NUL in a key is reported on the object that holds it, before its values.
+      if (keys.some((key) => key.includes('\u0000'))) out.push(pathOf(visit));
     }
   }
   return out;
@@ -22,7 +44,7 @@ function nulPaths(value: unknown, path: Path, out: Path[]): Path[] {
  * without this check such input would fail in the database instead of answering 400 on both engines.
  */
 export function nulViolations(value: unknown, prefix: string): FieldViolation[] {
-  return nulPaths(value, [], []).map((path) => ({
+  return nulPaths(value).map((path) => ({
     field: formatPath(prefix, path) || 'body',
     description: 'must not contain the NUL character',
     violatedRule: 'FORMAT',

@@ -1,4 +1,5 @@
 import { invalid } from '@merx/domain';
+import { parseJsonInput } from './json-input.js';
 
 /**
  * Reads the input of a GET query route: the `.r` envelope (base64url JSON, padding stripped) when present,
@@ -8,12 +9,11 @@ export function decodeGetInput(query: Record<string, unknown>): Record<string, u
   const envelope = query['.r'];
   if (envelope !== undefined) {
     if (typeof envelope !== 'string') throw invalid('.r', 'must be given once', 'VALIDATION');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(envelope, 'base64url').toString('utf8'));
-    } catch {
-      throw invalid('.r', 'must be base64url-encoded JSON', 'FORMAT');
-    }
+    const parsed = parseJsonInput(
+      Buffer.from(envelope, 'base64url').toString('utf8'),
+      '.r',
+      'must be base64url-encoded JSON',
+    );
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw invalid('.r', 'must encode a JSON object', 'FORMAT');
     }

@@ -28,7 +28,8 @@ const clientInput = z.object({
 
 /**
  * `POST /oauth2/token` (WIRE.md 2): JSON as the contract's clients send it, or a form as standard OAuth clients
- * do. Failures are in the OAuth form `{ error, error_description }`. Public: the grant itself authenticates.
+ * do. Failures are in the OAuth form `{ error, error_description }` with the contract's envelope beside it. Public:
+ * the grant itself authenticates.
  */
 export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService): void {
   app.register(async (scope) => {
@@ -40,7 +41,13 @@ export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService)
         return await oauth.token(request.body, request.headers.authorization);
       } catch (error) {
         if (error instanceof OAuthError) {
-          return reply.status(error.status).send({ error: error.error, error_description: error.message });
+          // The OAuth form, and the contract's envelope beside it (RFC 6749 lets an error carry more fields).
+          return reply.status(error.status).send({
+            error: error.error,
+            error_description: error.message,
+            message: error.message,
+            details: { applicationError: { code: error.error, description: error.message, data: {} } },
+          });
         }
         throw error;
       }

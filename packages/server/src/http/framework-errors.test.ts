@@ -1,0 +1,155 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const REQUEST_ID = /^[0-9a-f-]{36}$/;
+
+interface Envelope {
+  message: string;
+  error?: string;
+  error_description?: string;
+  details: {
+    applicationError: { code: string };
+    validationError: { fieldViolations: Array<{ field: string; violatedRule: string }> };
+    requestId?: string;
+  };
+}
+
+/** Sends raw bytes and returns what the server wrote back before closing. */
+function raw(bytes: string): Promise<string> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(bytes));
+    let out = '';
+    socket.on('data', (chunk) => {
+      out += chunk.toString('utf8');
+    });
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+  });
+}
+
+function parseRaw(answer: string) {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
+}
+
+describe('errors born before any route runs', () => {
+  it('answers a URL with a bad percent-encoding in the envelope, with a request id', async () => {
+    for (const path of [
+      '/stores-reader/v1/products/%ZZ',
+      '/stores-reader/v1/products/%%%?.r=%%%',
+      '/auth/x/%E0%A4%A',
+    ]) {
+      const res = await fetch(`${server.baseUrl}${path}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-wix-request-id')).toMatch(REQUEST_ID);
+      expect(await res.json()).toEqual({
+        message: 'path must be correctly percent-encoded',
+        details: {
+          validationError: {
+            fieldViolations: [
+              { field: 'path', description: 'must be correctly percent-encoded', violatedRule: 'FORMAT' },
+            ],
+          },
+        },
+      });
+    }
+  });
+
+  it('answers a path parameter longer than the router takes as a validation error', async () => {
+    const res = await fetch(`${server.baseUrl}/stores-reader/v1/products/${'a'.repeat(600)}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-wix-request-id')).toMatch(REQUEST_ID);
+    expect(((await res.json()) as Envelope).details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'path',
+      violatedRule: 'MAX_LENGTH',
+    });
+  });
+
+  it('answers headers over the parser limit with 431 in the envelope, with a request id', async () => {
+    const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(`${server.baseUrl}/healthz`, { headers: { 'x-big': 'a'.repeat(40_000) } }, (res) => {
+          let body = '';
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.headers['x-wix-request-id']).toMatch(REQUEST_ID);
+    const body = JSON.parse(answer.body);
+    expect(body.details.applicationError.code).toBe('REQUEST_HEADERS_TOO_LARGE');
+    expect(body.details.requestId).toBe(answer.headers['x-wix-request-id']);
+  });
+
+  it('answers bytes that are not HTTP with 400 in the envelope', async () => {
+    const answer = parseRaw(await raw('NOT HTTP AT ALL\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.headers['x-wix-request-id']).toMatch(REQUEST_ID);
+    expect(answer.body.details.applicationError.code).toBe('MALFORMED_REQUEST');
+  });
+
+  it('answers a JSON body nested 10,000 deep with 400 on the body, anonymous or not', async () => {
+    const deep = `{"zz":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
+    for (const url of ['/v2/collections/query', '/ecom/v1/carts/current/add-to-cart', '/oauth2/token']) {
+      const res = await fetch(`${server.baseUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: deep,
+      });
+      expect(res.status).toBe(url === '/ecom/v1/carts/current/add-to-cart' ? 401 : 400);
+      expect(res.headers.get('x-wix-request-id')).toMatch(REQUEST_ID);
+      const body = (await res.json()) as Envelope;
+      if (res.status === 400) {
+        expect(body.details.validationError.fieldViolations[0]).toMatchObject({ field: 'body', violatedRule: 'MAX' });
+      }
+    }
+  });
+
+  it('answers a .r envelope nested 1,000 deep with 400 on .r', async () => {
+    const deep = Buffer.from(`{"query":${'['.repeat(1_000)}${']'.repeat(1_000)}}`).toString('base64url');
+    const res = await fetch(`${server.baseUrl}/v2/collections/query?.r=${deep}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Envelope).details.validationError.fieldViolations[0]).toMatchObject({ field: '.r' });
+  });
+
+  it('answers a token request that fails in the OAuth form and the envelope at once', async () => {
+    const res = await fetch(`${server.baseUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grantType: 'password' }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Envelope;
+    expect(body).toMatchObject({
+      error: 'unsupported_grant_type',
+      details: { applicationError: { code: 'unsupported_grant_type' } },
+    });
+    expect(body.message).toBe(body.error_description);
+  });
+
+  it('answers an OPTIONS request that is not a preflight with an empty 204', async () => {
+    const res = await fetch(`${server.baseUrl}/v2/collections/query`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('x-wix-request-id')).toMatch(REQUEST_ID);
+  });
+});
