@@ -4,7 +4,7 @@
  * a totals estimate with a shipping address, removing a line and deleting the cart.
  */
 import { STORES_APP_ID } from '@merx/contract';
-import { startTestServer, type TestServer } from '@merx/server/testing';
+import { commandLine, startTestServer, type TestServer } from '@merx/server/testing';
 import { currentCart } from '@wix/ecom';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,8 +224,11 @@ describe('external login keeps the cart', () => {
         },
       ],
     });
-    const member = await server.services.identity.signOn({ loginId: { email: `x${Date.now()}@example.com` } });
-    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey));
+    const member = await server.services.identity.signOn(
+      { loginId: { email: `x${Date.now()}@example.com` } },
+      commandLine,
+    );
+    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.signOnKey));
     const cart = await client.currentCart.getCurrentCart();
     expect(cart.lineItems?.map((l) => l.quantity)).toEqual([3]);
   });

@@ -3,7 +3,7 @@
  * tokens and renewal, register / login / processVerification, the PKCE code flow through the hosted form, password
  * recovery, logout, and external login with an API key.
  */
-import { startTestServer, type TestServer } from '@merx/server/testing';
+import { commandLine, startTestServer, type TestServer } from '@merx/server/testing';
 import { redirects } from '@wix/redirects';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
@@ -237,8 +237,8 @@ describe('recovery, logout and external login', () => {
     const client = shopClient();
     // generateVisitorTokens returns tokens without keeping them: the external login sends the kept ones.
     client.auth.setTokens(await client.auth.generateVisitorTokens());
-    const member = await server.services.identity.signOn({ loginId: { email: email() } });
-    const tokens = await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey);
+    const member = await server.services.identity.signOn({ loginId: { email: email() } }, commandLine);
+    const tokens = await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.signOnKey);
     client.auth.setTokens(tokens);
     expect(client.auth.loggedIn()).toBe(true);
     const { logoutUrl } = await client.auth.logout('https://shop.example/');
@@ -258,10 +258,10 @@ describe('recovery, logout and external login', () => {
     const client = shopClient();
     await client.auth.generateVisitorTokens();
     const address = email();
-    const withSession = await client.auth.getMemberTokensForExternalLoginWithSession(address, server.apiKey);
+    const withSession = await client.auth.getMemberTokensForExternalLoginWithSession(address, server.signOnKey);
     expect(withSession.refreshToken.role).toBe('member');
     const member = await server.services.identity.repo.byEmail(server.merx.db, 'member', address);
-    const direct = await client.auth.getMemberTokensForExternalLogin(member?.id as string, server.apiKey);
+    const direct = await client.auth.getMemberTokensForExternalLogin(member?.id as string, server.signOnKey);
     expect(direct.accessToken.value).toBeTruthy();
     await expect(client.auth.getMemberTokensForExternalLogin(member?.id as string, 'merx_sk_wrong')).rejects.toThrow(
       /Failed to fetch tokens/,

@@ -5,7 +5,7 @@
  * visitor's cart follows them when they sign in.
  */
 import { STORES_APP_ID } from '@merx/contract';
-import { startTestServer, type TestServer } from '@merx/server/testing';
+import { commandLine, startTestServer, type TestServer } from '@merx/server/testing';
 import { checkout, currentCart, orders } from '@wix/ecom';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,8 +165,11 @@ describe('a purchase through @wix/ecom', () => {
       selectedShippingOption: { code: standardId },
     });
     const { orderId } = await client.checkout.createOrder(checkoutId as string);
-    const member = await server.services.identity.signOn({ loginId: { email: `s${Date.now()}@example.com` } });
-    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey));
+    const member = await server.services.identity.signOn(
+      { loginId: { email: `s${Date.now()}@example.com` } },
+      commandLine,
+    );
+    client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(member.identity.id, server.signOnKey));
     const mine = await client.orders.searchOrders({});
     expect(mine.orders?.map((o) => o._id)).toEqual([orderId]);
     expect(mine.orders?.[0]?.buyerInfo?.memberId).toBe(member.identity.id);
@@ -175,17 +178,20 @@ describe('a purchase through @wix/ecom', () => {
   it("keeps a member's cart apart from a visitor's and merges the visitor's at sign-in", async () => {
     const visitor = shop();
     await visitor.currentCart.addToCurrentCart({ lineItems: [lamp(1)] });
-    const member = await server.services.identity.signOn({ loginId: { email: `m${Date.now()}@example.com` } });
+    const member = await server.services.identity.signOn(
+      { loginId: { email: `m${Date.now()}@example.com` } },
+      commandLine,
+    );
     const memberClient = shop();
     memberClient.auth.setTokens(
-      await memberClient.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey),
+      await memberClient.auth.getMemberTokensForExternalLogin(member.identity.id, server.signOnKey),
     );
     await memberClient.currentCart.addToCurrentCart({ lineItems: [lamp(2)] });
     // Separate carts.
     expect((await visitor.currentCart.getCurrentCart()).lineItems?.map((l) => l.quantity)).toEqual([1]);
     expect((await memberClient.currentCart.getCurrentCart()).lineItems?.map((l) => l.quantity)).toEqual([2]);
     // The visitor signs in as the member: one cart with 3 lamps.
-    visitor.auth.setTokens(await visitor.auth.getMemberTokensForExternalLogin(member.identity.id, server.apiKey));
+    visitor.auth.setTokens(await visitor.auth.getMemberTokensForExternalLogin(member.identity.id, server.signOnKey));
     expect((await visitor.currentCart.getCurrentCart()).lineItems?.map((l) => l.quantity)).toEqual([3]);
   });
 });

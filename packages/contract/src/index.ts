@@ -10,4 +10,5 @@ export * from './iam/factors.js';
 export * from './iam/identity.js';
 export * from './iam/oauth.js';
 export * from './merx/back-office.js';
+export * from './merx/permissions.js';
 export * from './stores/catalog-v1.js';

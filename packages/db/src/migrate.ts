@@ -13,6 +13,7 @@ import { migration0009 } from './migrations/0009-orders.js';
 import { migration0010 } from './migrations/0010-outbox-queue.js';
 import { migration0011 } from './migrations/0011-abandoned-details.js';
 import { migration0012 } from './migrations/0012-order-tags.js';
+import { migration0013 } from './migrations/0013-audit-log.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -30,6 +31,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-outbox-queue': migration0010(dialect),
     '0011-abandoned-details': migration0011(),
     '0012-order-tags': migration0012(),
+    '0013-audit-log': migration0013(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ApiKeysTable } from './tables/api-keys.js';
+import type { AuditLogTable } from './tables/audit.js';
 import type { CartTables } from './tables/carts.js';
 import type { CheckoutTables } from './tables/checkouts.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
@@ -29,6 +30,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   settings: SettingsTable;
   sequences: SequencesTable;
   api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
   outbox: OutboxTable;
   outbox_queue: OutboxQueueTable;
   products: ProductsTable;
@@ -50,6 +52,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
 
 export type {
   ApiKeysTable,
+  AuditLogTable,
   AuthCodesTable,
   ChallengesTable,
   CollectionProductsTable,

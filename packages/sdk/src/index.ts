@@ -62,6 +62,8 @@ export {
   type AbandonedCheckoutsModule,
   abandonedCheckouts,
 } from './modules/abandoned-checkouts.js';
+export { type ApiKey, type ApiKeysModule, apiKeys } from './modules/api-keys.js';
+export { type AuditEntry, type AuditLogModule, auditLog } from './modules/audit-log.js';
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
@@ -90,7 +92,7 @@ export {
   redirects,
 } from './modules/redirects.js';
 export { type ShippingOptionsModule, shippingOptions } from './modules/shipping-options.js';
-export { type StaffMember, type StaffModule, type StaffRole, staff } from './modules/staff.js';
+export { type StaffInvitation, type StaffMember, type StaffModule, type StaffRole, staff } from './modules/staff.js';
 export { type StoreSettings, type StoreSettingsModule, storeSettings } from './modules/store-settings.js';
 export { type TaxesModule, taxes } from './modules/taxes.js';
 export { type TipSettingsModule, tipSettings } from './modules/tip-settings.js';

@@ -20,7 +20,10 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createSealer } from './lib/secrets.js';
 import { createThrottle } from './lib/throttle.js';
 import { createAbandonedModule } from './modules/abandoned/index.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditLog } from './modules/audit/audit.service.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
@@ -35,6 +38,7 @@ import { createIdentityService } from './modules/identity/identity.service.js';
 import { createMemberSettings } from './modules/identity/member-settings.js';
 import { memberRoutes } from './modules/identity/members.routes.js';
 import { createSessions } from './modules/identity/sessions.js';
+import { createSignInGuard } from './modules/identity/sign-in-guard.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -94,7 +98,8 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   let store = await settings.store();
   const cursorSecret = await settings.secret('cursor');
   const outbox = createOutbox({ clock, onCommitted: () => dispatcher.kick() });
-  const apiKeys = createApiKeyService({ db: merx.db, clock });
+  const audit = createAuditLog({ db: merx.db, clock });
+  const apiKeys = createApiKeyService({ db: merx.db, clock, audit });
   const collections = createCollectionService({
     db: merx.db,
     clock,
@@ -132,6 +137,16 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   const throttle = createThrottle({ db: merx.db, clock });
   const memberSettings = createMemberSettings(merx.db);
   const captcha = opts.captcha ?? (config.recaptchaSecret ? recaptchaVerifier(config.recaptchaSecret) : undefined);
+  const signInGuard = createSignInGuard({
+    db: merx.db,
+    clock,
+    throttle,
+    sessions,
+    challenges,
+    mail,
+    storeName: () => store.name,
+    publicUrl: config.publicUrl,
+  });
   const identity = createIdentityService({
     db: merx.db,
     clock,
@@ -139,20 +154,23 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     sessions,
     challenges,
     throttle,
+    signInGuard,
     mail,
     memberSettings,
     sealer: createSealer(await settings.secret('sealer')),
+    audit,
     storeName: () => store.name,
     publicUrl: config.publicUrl,
     ...(captcha ? { captcha } : {}),
   });
-  const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys });
+  const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys, audit });
   const redirects = createRedirectService({ db: merx.db, clock, clients, publicUrl: config.publicUrl });
   const staff = createStaffService({
     db: merx.db,
     clock,
     mail,
     tokens,
+    audit,
     storeName: () => store.name,
     publicUrl: config.publicUrl,
   });
@@ -212,11 +230,13 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     sessions,
     challenges,
     throttle,
+    signInGuard,
     memberSettings,
     identity,
     oauth,
     redirects,
     staff,
+    audit,
     discounts: discounts.services,
     shipping: shipping.services,
     cart: cart.services,
@@ -303,6 +323,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...identityRoutes(services),
     ...memberRoutes(services),
     ...staffRoutes(services),
+    ...auditRoutes(services),
+    ...apiKeyRoutes(services),
     ...mailRoutes(services.mail),
     ...settingsRoutes(services),
     ...services.moduleRoutes,

@@ -9,6 +9,8 @@ const usage = `Usage: npm run merx -- <command>
 
 Commands:
   api-key create [--name NAME] [--scope SCOPE ...]   create an API key (printed once); default scope "*"
+                                                      (every permission but audit:read and members:sign-on,
+                                                      which a key has only when named)
   api-key list                                        list API keys (never their secrets)
   api-key revoke <id>                                 revoke an API key
   staff list                                          list back-office accounts
@@ -51,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
       if (command === 'api-key' && sub === 'create') {
         const key = await services.apiKeys.create({ name: values.name ?? 'CLI key', scopes: values.scope ?? ['*'] });
         process.stdout.write(
-          `Created API key "${key.name}" (${key.id}) with scopes ${key.scopes.join(', ')}:\n\n  ${key.key}\n\nIt is shown only this once.\n`,
+          `Created API key "${key.name}" (${key.id}) with scopes ${key.scopes.join(', ')}:\n\n  ${key.key}\n\nIt is shown only this once.\n${key.warnings.map((w) => `\nNote: ${w}\n`).join('')}`,
         );
         return 0;
       }

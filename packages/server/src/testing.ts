@@ -6,13 +6,22 @@ import { createTestDb } from '@merx/db/testing';
 import type { LogEvent } from 'kysely';
 import { buildApp, type MerxApp } from './app.js';
 import type { Config } from './config.js';
+import type { StaffRole } from './http/auth.js';
+import type { Clock } from './lib/clock.js';
+import { newId } from './lib/ids.js';
+import type { CaptchaVerifier } from './modules/identity/captcha.js';
+
+export { commandLine } from './modules/audit/audit.service.js';
+
 import { seedDemoStore } from './seed/seed-demo.js';
 
 export interface TestServer extends MerxApp {
   merx: MerxDb;
   config: Config;
-  /** An owner API key (all scopes). */
+  /** An owner API key (all scopes but the named-only ones). */
   apiKey: string;
+  /** An API key holding only `members:sign-on` (external login, sign-on). */
+  signOnKey: string;
   /** Base URL when started with `listen: true`. */
   baseUrl: string;
   /** SQL statements run since the last `resetQueryCount()`. */
@@ -25,7 +34,9 @@ export interface TestServer extends MerxApp {
  * A real Merx app on a fresh test database (SQLite, or PostgreSQL when `MERX_TEST_DATABASE_URL` is set),
  * optionally listening on a random loopback port and loaded with the demo store.
  */
-export async function startTestServer(options: { listen?: boolean; demo?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { listen?: boolean; demo?: boolean; clock?: Clock; captcha?: CaptchaVerifier } = {},
+): Promise<TestServer> {
   let count = 0;
   const merx = await createTestDb({
     onQuery: (event: LogEvent) => {
@@ -46,8 +57,15 @@ export async function startTestServer(options: { listen?: boolean; demo?: boolea
     mailFrom: 'Merx tests <no-reply@localhost>',
     ownerEmail: 'owner@merx.test',
   };
-  const merxApp = await buildApp({ config, merx, logger: false });
+  const merxApp = await buildApp({
+    config,
+    merx,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.captcha ? { captcha: options.captcha } : {}),
+  });
   const apiKey = (await merxApp.services.apiKeys.create({ name: 'Test owner' })).key;
+  const signOnKey = (await merxApp.services.apiKeys.create({ name: 'Test sign-on', scopes: ['members:sign-on'] })).key;
   if (options.demo) await seedDemoStore(merxApp.services, config.mediaDir);
   let baseUrl = '';
   if (options.listen) {
@@ -61,6 +79,7 @@ export async function startTestServer(options: { listen?: boolean; demo?: boolea
     merx,
     config,
     apiKey,
+    signOnKey,
     baseUrl,
     queryCount: () => count,
     resetQueryCount: () => {
@@ -72,4 +91,55 @@ export async function startTestServer(options: { listen?: boolean; demo?: boolea
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A signed-in staff account made for a test: its id, email and a back-office access token. */
+export interface TestStaff {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * Makes an active staff account with `role` (and for `staff`, `permissions`) and signs it in to the back-office
+ * client, as the hosted page would: a refresh token and an access token carrying the role.
+ */
+export async function signInStaff(
+  server: MerxApp,
+  grant: { role: StaffRole; permissions?: string[]; email?: string },
+): Promise<TestStaff> {
+  const { services } = server;
+  const id = newId();
+  const email = grant.email ?? `${grant.role}-${id.slice(-12)}@staff.test`;
+  const permissions = grant.role === 'staff' ? (grant.permissions ?? []) : ['*'];
+  const at = new Date().toISOString();
+  await services.identity.repo.insert(services.tokens.db, {
+    id,
+    kind: 'staff',
+    email,
+    emailVerified: true,
+    passwordHash: null,
+    passwordResetRequired: false,
+    status: 'ACTIVE',
+    role: grant.role,
+    permissions,
+    profile: {},
+    factors: {},
+    lastLoginDate: null,
+    createdDate: at,
+    updatedDate: at,
+    revision: 1,
+  });
+  const client = await services.clients.firstOfKind('backoffice');
+  const clientId = client?.id ?? 'backoffice';
+  const refresh = await services.tokens.createRefresh(services.tokens.db, { clientId, role: 'staff', subjectId: id });
+  const { accessToken } = await services.tokens.issueAccess({
+    role: 'staff',
+    sub: id,
+    cid: clientId,
+    rid: refresh.id,
+    srole: grant.role,
+    perms: permissions,
+  });
+  return { id, email, token: accessToken };
 }

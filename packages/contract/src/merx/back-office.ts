@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeyScope, staffPermission } from './permissions.js';
 
 /*
  * Merx's own back-office APIs (no Wix counterpart): store settings, member settings, staff accounts and the mail
@@ -62,7 +63,7 @@ export const staffErrorCodes = {
   invitationNotValid: 'INVITATION_NOT_VALID',
 } as const;
 
-const permission = z.string().regex(/^[a-z-]+:[a-z-*]+$/, 'must look like area:action');
+const permission = staffPermission;
 
 export const staffMember = z.object({
   id: z.string(),
@@ -78,7 +79,7 @@ export const staffMember = z.object({
 export type StaffMember = z.infer<typeof staffMember>;
 export const listStaffResponse = z.object({ staff: z.array(staffMember) });
 export const staffMemberResponse = z.object({ staff: staffMember });
-/** Only owners invite owners; the link is mailed and answered. */
+/** Nobody invites beyond their own access (only owners invite owners); the link is mailed and answered. */
 export const inviteStaffRequest = z.object({
   email: z.email().max(254),
   role: z.enum(staffRoles),
@@ -89,6 +90,66 @@ export const updateStaffRequest = z.object({
   role: z.enum(staffRoles).optional(),
   permissions: z.array(permission).max(50).optional(),
 });
+export const staffInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  permissions: z.array(z.string()),
+  /** The staff account or API key that sent it. */
+  invitedBy: z.string(),
+  createdDate: z.string(),
+  expiresDate: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitation>;
+export const listStaffInvitationsResponse = z.object({ invitations: z.array(staffInvitation) });
+
+// ---------- API keys (`/_api/merx/v1/api-keys`) ----------
+
+export const apiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the secret, to tell keys apart. */
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  createdDate: z.string(),
+  revokedDate: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKey>;
+export const listApiKeysResponse = z.object({ apiKeys: z.array(apiKey) });
+/** Never beyond the maker's own access; `members:sign-on` and `audit:read` only from an owner. */
+export const createApiKeyRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  scopes: z.array(apiKeyScope).min(1).max(50),
+});
+/** `key` is the secret, answered only here; `warnings` say what the scopes allow that deserves care. */
+export const createApiKeyResponse = z.object({ apiKey, key: z.string(), warnings: z.array(z.string()) });
+
+// ---------- audit trail (`/_api/merx/v1/audit-log`) ----------
+
+const auditParty = z.object({ kind: z.string(), id: z.string().nullable(), name: z.string() });
+export const auditEntry = z.object({
+  id: z.string(),
+  createdDate: z.string(),
+  /** STAFF, API_KEY or SYSTEM (the command line). */
+  actor: auditParty,
+  /** `staff.invited`, `staff.updated`, `staff.removed`, `api-key.created`, `member.signed-on`, … */
+  action: z.string(),
+  target: auditParty,
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const listAuditLogRequest = z.object({
+  action: z.string().max(100).optional(),
+  actorId: z.string().max(200).optional(),
+  targetId: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const listAuditLogResponse = z.object({
+  entries: z.array(auditEntry),
+  metadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
+});
 
 // ---------- mail outbox (`/_api/merx/v1/mail-messages`) ----------
 
@@ -98,6 +159,10 @@ export const mailKinds = [
   'activation-link',
   'staff-invitation',
   'factor-code',
+  'sign-in-link',
+  'order-confirmation',
+  'order-canceled',
+  'order-shipped',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 /** `kept`: no SMTP server is configured, the message is only in the outbox. */

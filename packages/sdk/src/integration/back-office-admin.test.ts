@@ -4,12 +4,15 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '@merx/contract';
+import { signInStaff } from '@merx/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy } from '../auth/api-key.js';
 import { OAuthStrategy } from '../auth/oauth.js';
 import { createClient } from '../client.js';
 import { MerxApplicationError, MerxClientError, MerxValidationError } from '../errors.js';
 import { abandonedCheckouts } from '../modules/abandoned-checkouts.js';
+import { apiKeys } from '../modules/api-keys.js';
+import { auditLog } from '../modules/audit-log.js';
 import { checkout } from '../modules/checkout.js';
 import { identity } from '../modules/identity.js';
 import { inventoryChanges } from '../modules/inventory-changes.js';
@@ -185,21 +188,22 @@ describe('staff and the mail outbox', () => {
     )) as MerxValidationError;
     expect(badPermission.violations.map((v) => v.field)).toEqual(['permissions[0]']);
 
-    // The API key acts as an owner; the store's one owner account cannot go, nor stop being an owner.
-    const ownerAddress = email();
-    const ownerInvitation = await admin.staff.inviteStaff({ email: ownerAddress, role: 'owner' });
-    await kit.server.services.staff.acceptInvitation(
-      new URL(ownerInvitation.url).searchParams.get('token') ?? '',
-      PASSWORD,
-      {},
-    );
-    const owner = (await admin.staff.listStaff()).staff.find((s) => s.email === ownerAddress);
-    expect(owner).toMatchObject({ role: 'owner', permissions: ['*'] });
-    const last = await caught(admin.staff.removeStaff(owner?.id ?? ''));
+    // Only owners make owners (a key for everything is not one); the store's last owner cannot leave.
+    await expect(admin.staff.inviteStaff({ email: email(), role: 'owner' })).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      status: 403,
+    });
+    const signedIn = await signInStaff(kit.server, { role: 'owner' });
+    const asOwner = createClient({
+      baseUrl: kit.baseUrl,
+      auth: ApiKeyStrategy({ apiKey: signedIn.token }),
+      modules: { staff },
+    });
+    const last = await caught(asOwner.staff.removeStaff(signedIn.id));
     expect(last).toBeInstanceOf(MerxApplicationError);
     expect(last).toMatchObject({ code: 'LAST_OWNER', status: 400 });
-    await expect(admin.staff.updateStaff(owner?.id ?? '', { role: 'admin' })).rejects.toMatchObject({
-      code: 'LAST_OWNER',
+    await expect(asOwner.staff.updateStaff(signedIn.id, { role: 'admin' })).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
     });
 
     const reader = await scopedAdmin(['staff:read'], { staff });
@@ -237,6 +241,47 @@ describe('staff and the mail outbox', () => {
     await expect(kit.shop({ mailMessages }).mailMessages.getMailMessage('x')).rejects.toMatchObject({
       code: 'ELEVATED_CLIENT_REQUIRED',
     });
+  });
+});
+
+describe('API keys, invitations and the audit trail', () => {
+  it('makes, lists and revokes keys within the maker’s access, and the owner reads it all on the audit trail', async () => {
+    const signedIn = await signInStaff(kit.server, { role: 'owner' });
+    const asOwner = createClient({
+      baseUrl: kit.baseUrl,
+      auth: ApiKeyStrategy({ apiKey: signedIn.token }),
+      modules: { apiKeys, auditLog, staff },
+    });
+    const made = await asOwner.apiKeys.createApiKey({ name: 'Warehouse', scopes: ['orders:read'] });
+    expect(made.apiKey).toMatchObject({ name: 'Warehouse', scopes: ['orders:read'], revokedDate: null });
+    expect(made.key).toMatch(/^merx_sk_/);
+    expect((await asOwner.apiKeys.listApiKeys()).apiKeys.map((k) => k.id)).toContain(made.apiKey.id);
+    const sso = await asOwner.apiKeys.createApiKey({ name: 'SSO', scopes: ['members:sign-on'] });
+    expect(sso.warnings).toHaveLength(1);
+    const limited = await scopedAdmin(['api-keys:manage', 'orders:read'], { apiKeys });
+    await expect(limited.apiKeys.createApiKey({ name: 'More', scopes: ['orders:write'] })).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      status: 403,
+    });
+    const bad = (await caught(asOwner.apiKeys.createApiKey({ name: 'Bad', scopes: ['nope'] }))) as MerxValidationError;
+    expect(bad.violations.map((v) => v.field)).toEqual(['scopes[0]']);
+    expect(await asOwner.apiKeys.revokeApiKey(made.apiKey.id)).toEqual({});
+
+    const invitation = await asOwner.staff.inviteStaff({ email: email(), role: 'staff', permissions: ['orders:read'] });
+    expect((await asOwner.staff.listInvitations()).invitations.map((i) => i.id)).toContain(invitation.invitationId);
+    expect(await asOwner.staff.revokeInvitation(invitation.invitationId)).toEqual({});
+    expect((await asOwner.staff.listInvitations()).invitations.map((i) => i.id)).not.toContain(invitation.invitationId);
+
+    const trail = await asOwner.auditLog.listAuditLog({ actorId: signedIn.id, limit: 10 });
+    expect(trail.entries.map((e) => e.action)).toEqual([
+      'staff.invitation-revoked',
+      'staff.invited',
+      'api-key.revoked',
+      'api-key.created',
+      'api-key.created',
+    ]);
+    expect(trail.metadata).toMatchObject({ count: 5, total: 5 });
+    await expect(kit.admin({ auditLog }).auditLog.listAuditLog()).rejects.toMatchObject({ status: 403 });
   });
 });
 
@@ -313,7 +358,7 @@ describe('a member’s second factors', () => {
     const auth = OAuthStrategy({ clientId: kit.clientId, baseUrl: kit.baseUrl });
     await auth.register({ email: address, password: PASSWORD });
     const id = (await kit.admin({ members }).members.listMembers({ email: address })).identities[0]?.id ?? '';
-    auth.setTokens(await auth.getMemberTokensForExternalLogin(id, kit.server.apiKey));
+    auth.setTokens(await auth.getMemberTokensForExternalLogin(id, kit.server.signOnKey));
     const client = createClient({ baseUrl: kit.baseUrl, auth, modules: { memberFactors, identity } });
     return { address, client };
   }

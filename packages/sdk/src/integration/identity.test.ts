@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeyStrategy } from '../auth/api-key.js';
 import { OAuthStrategy } from '../auth/oauth.js';
 import { createClient } from '../client.js';
 import { MerxOAuthError } from '../errors.js';
@@ -165,10 +166,16 @@ describe('the OAuth strategy against a real server', () => {
   });
 
   it('gets member tokens for an external login with an API key', async () => {
-    const admin = kit.admin({ identity });
-    const { identity: member } = await admin.identity.signOn({ email: email() });
+    // Only a key that names members:sign-on signs members on (the owner's key for everything does not).
+    await expect(kit.admin({ identity }).identity.signOn({ email: email() })).rejects.toMatchObject({ status: 403 });
+    const signOn = createClient({
+      baseUrl: kit.baseUrl,
+      auth: ApiKeyStrategy({ apiKey: kit.server.signOnKey }),
+      modules: { identity },
+    });
+    const { identity: member } = await signOn.identity.signOn({ email: email() });
     const auth = OAuthStrategy({ clientId: kit.clientId, baseUrl: kit.baseUrl });
-    const tokens = await auth.getMemberTokensForExternalLogin(member.id, kit.server.apiKey);
+    const tokens = await auth.getMemberTokensForExternalLogin(member.id, kit.server.signOnKey);
     expect(tokens.refreshToken.role).toBe('member');
     auth.setTokens(tokens);
     const client = createClient({ baseUrl: kit.baseUrl, auth, modules: { members } });

@@ -7,10 +7,12 @@ const BASE = '/_api/merx/v1/staff';
 
 export type StaffMember = c.StaffMember;
 export type StaffRole = c.StaffRole;
+export type StaffInvitation = c.StaffInvitation;
 
 /**
- * Back-office accounts (Merx): list (`staff:read`), invite, change and remove (`staff:manage`). Elevated only; an
- * API key acts with an owner's rights. Only owners invite, change or remove owners, and the last owner stays.
+ * Back-office accounts (Merx): list (`staff:read`), invite, change and remove (`staff:manage`). Elevated only.
+ * Nobody gives a role or permission they do not hold or changes their own; only owners make, change or remove
+ * owners, and the last owner stays. Every change is on the audit trail.
  */
 export function staff(transport: Transport) {
   const call = caller(transport, 'staff');
@@ -31,6 +33,23 @@ export function staff(transport: Transport) {
         path: `${BASE}/invitations`,
         body: invitation,
         args: [invitation],
+        options: o,
+        elevated: true,
+      }),
+    /** Invitations not yet accepted, withdrawn or expired. */
+    listInvitations: (o?: CallOptions) =>
+      call<Out<typeof c.listStaffInvitationsResponse>>('listInvitations', {
+        method: 'GET',
+        path: `${BASE}/invitations`,
+        args: [],
+        options: o,
+        elevated: true,
+      }),
+    revokeInvitation: (id: string, o?: CallOptions) =>
+      call<Empty>('revokeInvitation', {
+        method: 'DELETE',
+        path: fillPath(`${BASE}/invitations/{id}`, { id }),
+        args: [id],
         options: o,
         elevated: true,
       }),

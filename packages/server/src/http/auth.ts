@@ -1,4 +1,4 @@
-import { errorCodes } from '@merx/contract';
+import { errorCodes, namedOnlyPermissions } from '@merx/contract';
 import { AppError } from '@merx/domain';
 
 export type StaffRole = 'owner' | 'admin' | 'staff';
@@ -26,13 +26,16 @@ export type Caller =
  * - `public`: anyone, with or without a token;
  * - `identified`: a visitor, member, staff account or API key (carts and checkouts of the caller's own);
  * - `member`: a signed-in member only;
- * - `elevated`: an API key holding `scope`, or staff whose role grants it.
+ * - `elevated`: an API key holding `scope`, or staff whose role grants it;
+ * - `self-or-elevated`: a signed-in member or staff account (the handler lets it act on its own identity only),
+ *   or an API key holding `scope` (staff holding it may act on others too).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'identified' }
   | { kind: 'member' }
-  | { kind: 'elevated'; scope: string };
+  | { kind: 'elevated'; scope: string }
+  | { kind: 'self-or-elevated'; scope: string };
 
 export const publicAccess: Access = { kind: 'public' };
 export const identifiedAccess: Access = { kind: 'identified' };
@@ -40,6 +43,11 @@ export const memberAccess: Access = { kind: 'member' };
 /** Shorthand for a route that needs an elevated caller holding `scope` (or `*`). */
 export function elevated(scope: string): Access {
   return { kind: 'elevated', scope };
+}
+
+/** Shorthand for a route a signed-in identity calls about itself, or a caller holding `scope` about anyone. */
+export function selfOrElevated(scope: string): Access {
+  return { kind: 'self-or-elevated', scope };
 }
 
 /** True when the caller may use merchant-only features: an API key or a staff account. */
@@ -54,10 +62,37 @@ export function scopesOf(caller: Caller): readonly string[] {
   return [];
 }
 
+const isNamedOnly = (scope: string) => (namedOnlyPermissions as readonly string[]).includes(scope);
+
+/** True when `held` grants `scope` by name or through a wildcard (`*`, `area:*`). */
+function grants(held: readonly string[], scope: string): boolean {
+  return held.includes(scope) || held.includes('*') || held.includes(`${scope.split(':')[0]}:*`);
+}
+
+/**
+ * Whether the caller holds `scope` (a permission, or an `area:*` wildcard). Named-only permissions come with no
+ * wildcard: `audit:read` is an owner's (or a key's that names it), `members:sign-on` only a key's that names it.
+ */
 export function hasScope(caller: Caller, scope: string): boolean {
-  const scopes = scopesOf(caller);
-  const area = scope.split(':')[0];
-  return scopes.includes('*') || scopes.includes(scope) || scopes.includes(`${area}:*`);
+  if (caller.kind === 'apiKey')
+    return isNamedOnly(scope) ? caller.scopes.includes(scope) : grants(caller.scopes, scope);
+  if (caller.kind !== 'staff') return false;
+  if (scope === 'audit:read') return caller.role === 'owner';
+  return !isNamedOnly(scope) && grants(scopesOf(caller), scope);
+}
+
+/**
+ * Whether the caller may give `permission` to a staff account or an API key: only what it holds itself; `*` only
+ * when it holds everything; the named-only permissions only an owner (or a key holding them) may give.
+ */
+export function mayGrant(caller: Caller, permission: string): boolean {
+  if (isNamedOnly(permission)) {
+    return (
+      (caller.kind === 'staff' && caller.role === 'owner') || (caller.kind === 'apiKey' && hasScope(caller, permission))
+    );
+  }
+  if (permission === '*') return scopesOf(caller).includes('*');
+  return hasScope(caller, permission);
 }
 
 /** Throws unless `caller` satisfies `access`. */
@@ -81,6 +116,10 @@ export function assertAccess(caller: Caller, access: Access): void {
         caller.kind === 'none' || caller.kind === 'visitor' ? errorCodes.unauthenticated : errorCodes.permissionDenied,
         'This call needs a signed-in member',
       );
+    case 'self-or-elevated':
+      if (caller.kind === 'member' || caller.kind === 'staff') return;
+      assertAccess(caller, { kind: 'elevated', scope: access.scope });
+      return;
     case 'elevated':
       if (caller.kind === 'none' || caller.kind === 'visitor') {
         throw new AppError(

@@ -1,5 +1,6 @@
 import { errorEnvelope } from '@merx/contract';
 import { z } from 'zod';
+import type { Access } from './auth.js';
 import type { AnyRoute } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -11,6 +12,22 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'openapi-3.0',
   }) as JsonSchema;
   return rest;
+}
+
+/** Who may call a route, in the words of its documentation. */
+function accessWords(access: Access): string {
+  switch (access.kind) {
+    case 'public':
+      return 'Anyone may call this.';
+    case 'identified':
+      return 'Needs a visitor, member or staff token, or an API key; shoppers reach only their own data.';
+    case 'member':
+      return 'Needs a signed-in member.';
+    case 'elevated':
+      return `Needs an API key or a staff account with the \`${access.scope}\` permission.`;
+    case 'self-or-elevated':
+      return `A signed-in member or staff account about itself, or an API key or staff account with the \`${access.scope}\` permission about anyone.`;
+  }
 }
 
 function openApiPath(url: string): string {
@@ -48,8 +65,8 @@ export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string;
           404: errorResponse,
         },
       };
-      if (route.access.kind === 'elevated')
-        op.description = `Needs an API key with the \`${route.access.scope}\` scope.`;
+      op.description = accessWords(route.access);
+      op['x-merx-access'] = route.access;
       if (inputSchema && (method === 'post' || method === 'patch' || method === 'put')) {
         op.requestBody = { required: true, content: { 'application/json': { schema: inputSchema } } };
       } else if (inputSchema && method === 'get' && route.queryRoute) {

@@ -331,8 +331,11 @@ describe('POST /ecom/v1/discount-rules', () => {
     await expectNoDiscountWrites(kit, async () => {
       const res = await kit.owner.post(RULES, { discountRule: { ...valid, trigger: nest(4) } });
       expectViolation(res, 'discountRule.trigger.or.triggers[1].or.triggers[1].or.triggers[1].or');
+      const deeper = await kit.owner.post(RULES, { discountRule: { ...valid, trigger: nest(30) } });
+      expectViolation(deeper, 'discountRule.trigger.or.triggers[1].or.triggers[1].or.triggers[1].or');
+      // Past the parser's depth limit the body itself is refused, before any walk over it.
       const hostile = await kit.owner.post(RULES, { discountRule: { ...valid, trigger: nest(500) } });
-      expectViolation(hostile, 'discountRule.trigger.or.triggers[1].or.triggers[1].or.triggers[1].or');
+      expectViolation(hostile, 'body', 'MAX');
     });
   });
 });

@@ -129,6 +129,19 @@ ${submit('Create staff account', 'Creating…')}`,
   return { title: 'Join the team', main };
 }
 
+/** Asks before a mailed sign-in link trusts this browser (a form, so that mail scanners opening links spend nothing). */
+export function trustBrowserView(v: { action: string; csrf: string; token: string }): View {
+  const main = html`<h1>Sign in from this browser</h1>
+<p class="lead">Signing in to your account was paused after many wrong passwords from elsewhere. Confirm, and this browser can sign in with your password again.</p>
+${form(
+  v.action,
+  v.csrf,
+  html`${hidden('token', v.token)}
+${submit('Trust this browser', 'Confirming…')}`,
+)}`;
+  return { title: 'Sign in from this browser', main };
+}
+
 /** A page that only says something: signed in, signed out, password changed, errors. */
 export function messageView(v: {
   title: string;

@@ -217,9 +217,18 @@ describe('staff', () => {
     await server.services.staff.ensureOwner('owner@x.test', 'owner-password-1');
     const owner = (await server.services.staff.list()).find((s) => s.role === 'owner');
     const invitee = email();
+    const asOwner = {
+      kind: 'staff',
+      staffId: owner?.id as string,
+      role: 'owner',
+      permissions: ['*'],
+      clientId: '',
+      tokenId: '',
+    } as const;
     const { url } = await server.services.staff.invite(
-      { id: owner?.id as string, role: 'owner' },
+      asOwner,
       { email: invitee, role: 'staff', permissions: [] },
+      await server.services.audit.contextOf(asOwner, null),
     );
     const path = new URL(url).pathname + new URL(url).search;
     const browser = new Browser();

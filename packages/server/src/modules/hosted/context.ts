@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { MemberSettingsService } from '../identity/member-settings.js';
 import type { Sessions } from '../identity/sessions.js';
+import type { SignInGuard } from '../identity/sign-in-guard.js';
 import type { ClientService } from '../oauth/clients.service.js';
 import type { OAuthService } from '../oauth/oauth.service.js';
 import type { TokenService } from '../oauth/tokens.service.js';
@@ -20,6 +21,7 @@ export interface HostedServices {
   redirects: RedirectService;
   clients: ClientService;
   sessions: Sessions;
+  signInGuard: SignInGuard;
   staff: StaffService;
   settings: SettingsService;
   memberSettings: MemberSettingsService;

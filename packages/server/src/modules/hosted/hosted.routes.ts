@@ -10,6 +10,7 @@ import { CSRF_FIELD, createCsrf } from './csrf.js';
 import { createRenderer } from './layout.js';
 import { baseHeaders } from './security.js';
 import { registerSessionPages } from './session.pages.js';
+import { registerTrustPages } from './trust.pages.js';
 
 export type { HostedServices } from './context.js';
 
@@ -102,6 +103,7 @@ export async function registerHostedPages(
 
       registerSessionPages(scope, ctx);
       registerAccountPages(scope, ctx);
+      registerTrustPages(scope, ctx);
     },
     { prefix: PREFIX },
   );

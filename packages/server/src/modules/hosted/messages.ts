@@ -45,7 +45,6 @@ const wording: Record<string, { message: string; restart?: boolean }> = {
   [iamErrorCodes.emailAlreadyExists]: {
     message: 'An account with this email already exists. Sign in instead, or reset your password.',
   },
-  [iamErrorCodes.tooManyAttempts]: { message: 'Too many attempts. Wait a few minutes, then try again.' },
   [iamErrorCodes.memberBlocked]: {
     message: 'This account can’t sign in. Contact the store if you think this is a mistake.',
   },

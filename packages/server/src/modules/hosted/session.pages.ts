@@ -14,6 +14,7 @@ import {
   silentSignIn,
 } from './flow.js';
 import { describeFailure } from './messages.js';
+import { readCookies } from './security.js';
 import {
   approvalView,
   type CancelOption,
@@ -23,6 +24,7 @@ import {
   signInView,
   signUpView,
 } from './session.views.js';
+import { TRUST_COOKIE } from './trust.pages.js';
 
 type WithId = { Params: { id: string } };
 type Req = FastifyRequest<WithId>;
@@ -142,7 +144,12 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
     }
     let state: StateResponse;
     try {
-      state = await services.identity.login({ loginId: { email }, password }, { ip: request.ip }, flow.kind);
+      const signIn = {
+        ip: request.ip,
+        trustedBrowser: readCookies(request)[TRUST_COOKIE],
+        returnTo: flowPath(flow.id),
+      };
+      state = await services.identity.login({ loginId: { email }, password }, signIn, flow.kind);
     } catch (error) {
       const failure = describeFailure(error);
       if (!failure) throw error;

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { newId, randomToken } from '../../lib/ids.js';
 import { numericCode, safeEqual, sha256 } from '../../lib/secrets.js';
 
-export type ChallengePurpose = 'verify-email' | 'mfa' | 'recovery' | 'activation' | 'verification';
+export type ChallengePurpose = 'verify-email' | 'mfa' | 'recovery' | 'activation' | 'verification' | 'trust-browser';
 
 /** Wrong codes allowed on one challenge before it is spent. */
 export const MAX_CODE_ATTEMPTS = 5;

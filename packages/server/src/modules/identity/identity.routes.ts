@@ -1,8 +1,9 @@
 import * as c from '@merx/contract';
 import { AppError } from '@merx/domain';
 import { z } from 'zod';
-import { type Caller, elevated, identifiedAccess, isElevated, memberAccess, publicAccess } from '../../http/auth.js';
+import { type Caller, elevated, hasScope, memberAccess, publicAccess, selfOrElevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import type { AuditLog } from '../audit/audit.service.js';
 import type { ClientService } from '../oauth/clients.service.js';
 import type { TokenService } from '../oauth/tokens.service.js';
 import type { IdentityService } from './identity.service.js';
@@ -25,6 +26,7 @@ export function identityRoutes(s: {
   identity: IdentityService;
   clients: ClientService;
   tokens: TokenService;
+  audit: AuditLog;
 }): AnyRoute[] {
   const { identity } = s;
   const ctxOf = (request: { ip: string }) => ({ ip: request.ip });
@@ -82,12 +84,14 @@ export function identityRoutes(s: {
     defineRoute({
       method: 'POST',
       url: `${prefix}/v2/sign-on`,
-      summary: 'Sign a member on for an elevated client (creates the member when new)',
+      summary:
+        'Sign a member on without their password (creates the member when new): only for keys naming members:sign-on',
       tag,
       access: elevated('members:sign-on'),
       input: c.signOnRequest,
       response: z.object({ sessionToken: z.string(), identity: c.identitySchema }),
-      handler: ({ input }) => identity.signOn(input),
+      handler: async ({ input, caller, request }) =>
+        identity.signOn(input, await s.audit.contextOf(caller, request.ip)),
     }),
     defineRoute({
       method: 'GET',
@@ -175,20 +179,25 @@ export function identityRoutes(s: {
     defineRoute({
       method: 'POST',
       url: '/_api/iam/verification/v1/start',
-      summary: "Send a verification code to an identity's email (the member themself, or staff)",
+      summary:
+        "Send a verification code to an identity's email: a member or staff account its own, callers with members:manage a member's",
       tag,
-      access: identifiedAccess,
+      access: selfOrElevated('members:manage'),
       input: c.verificationStartRequest,
       response: z.object({ verificationId: z.string() }),
       handler: ({ input, caller }) => {
-        if (!isElevated(caller) && !(caller.kind === 'member' && caller.memberId === input.identityId)) {
+        const self =
+          (caller.kind === 'member' && caller.memberId === input.identityId) ||
+          (caller.kind === 'staff' && caller.staffId === input.identityId);
+        if (self) return identity.startVerification(input.identityId);
+        if (!hasScope(caller, 'members:manage')) {
           throw new AppError(
             'PERMISSION_DENIED',
             c.errorCodes.permissionDenied,
-            'A member can verify only their own email',
+            'Only the identity itself, or staff and keys with members:manage, can start its verification',
           );
         }
-        return identity.startVerification(input.identityId);
+        return identity.startVerification(input.identityId, 'member');
       },
     }),
     defineRoute({

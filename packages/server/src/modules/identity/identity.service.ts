@@ -9,6 +9,7 @@ import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from '..
 import type { Sealer } from '../../lib/secrets.js';
 import type { Throttle } from '../../lib/throttle.js';
 import { newTotpSecret, totpEnrolment, totpStep } from '../../lib/totp.js';
+import type { AuditContext, AuditLog } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { activationLinkMail, factorCodeMail, recoveryLinkMail, verificationCodeMail } from '../mail/mail.templates.js';
 import type { TokenService } from '../oauth/tokens.service.js';
@@ -24,19 +25,16 @@ import {
 } from './identity.repo.js';
 import type { MemberSettingsService } from './member-settings.js';
 import type { Sessions } from './sessions.js';
+import type { SignInContext, SignInGuard } from './sign-in-guard.js';
 
-/** Where a request came from, for throttling. */
-export interface RequestContext {
-  ip: string | undefined;
-}
+/** Where a request came from, for throttling (and for sign-in, the hosted page's trusted browser). */
+export type RequestContext = SignInContext;
 
 /** Verification codes, second-factor codes and their state tokens: 15 minutes. */
 const CODE_TTL = 15 * 60;
 /** Recovery and activation links: one hour and seven days. */
 const RECOVERY_TTL = 3600;
 const ACTIVATION_TTL = 7 * 24 * 3600;
-/** Failed sign-ins allowed per account and per address in a 15-minute window. */
-export const LOGIN_LIMITS = { perAccount: 10, perAddress: 100, windowSeconds: 900 };
 /** Registrations per address per hour; recovery mails per address per hour. */
 const REGISTER_PER_ADDRESS = 30;
 const RECOVERY_PER_EMAIL = 5;
@@ -66,9 +64,11 @@ export interface IdentityDeps {
   sessions: Sessions;
   challenges: Challenges;
   throttle: Throttle;
+  signInGuard: SignInGuard;
   mail: MailService;
   memberSettings: MemberSettingsService;
   sealer: Sealer;
+  audit: AuditLog;
   storeName: () => string;
   publicUrl: string;
   captcha?: CaptchaVerifier;
@@ -86,17 +86,19 @@ export function createIdentityService(deps: IdentityDeps) {
     return identityOf(r, { emailVerificationRequired: settings.requireEmailVerification });
   }
 
+  /** Throws when the store asks for captcha and the request has none or a bad one; true when one was passed. */
   async function checkCaptcha(
     tokens: Array<{ Recaptcha?: string; InvisibleRecaptcha?: string }> | undefined,
     ctx: RequestContext,
-  ) {
+  ): Promise<boolean> {
     const settings = await deps.memberSettings.get();
-    if (!settings.captchaEnabled) return;
+    if (!settings.captchaEnabled) return false;
     const token = tokens?.map((t) => t.Recaptcha ?? t.InvisibleRecaptcha).find(Boolean);
     if (!token) throw failure(iamErrorCodes.missingCaptchaToken, 'A captcha token is required');
     if (!deps.captcha || !(await deps.captcha.verify(token, ctx.ip))) {
       throw failure(iamErrorCodes.invalidCaptchaToken, 'The captcha token is not valid');
     }
+    return true;
   }
 
   /** Sends a fresh email-verification code and returns the state token that goes with it. */
@@ -231,29 +233,17 @@ export function createIdentityService(deps: IdentityDeps) {
       kind: IdentityKind = 'member',
     ): Promise<StateResponse> {
       const email = normaliseEmail(input.loginId.email);
-      await checkCaptcha(input.captchaTokens, ctx);
-      const accountKey = `login:account:${kind}:${email}`;
-      const addressKey = `login:ip:${ctx.ip ?? 'unknown'}`;
-      const { perAccount, perAddress, windowSeconds } = LOGIN_LIMITS;
-      if (
-        (await deps.throttle.count(accountKey, windowSeconds)) >= perAccount ||
-        (await deps.throttle.count(addressKey, windowSeconds)) >= perAddress
-      ) {
-        throw new AppError(
-          'RESOURCE_EXHAUSTED',
-          iamErrorCodes.tooManyAttempts,
-          'Too many failed sign-in attempts; try again in a few minutes',
-        );
-      }
+      const captchaPassed = await checkCaptcha(input.captchaTokens, ctx);
       const identity = await repo.byEmail(deps.db, kind, email);
+      const attempt = await deps.signInGuard.begin(kind, email, identity, { ...ctx, captchaPassed });
       let ok = false;
       if (identity?.passwordHash) ok = await verifyPassword(identity.passwordHash, input.password);
       else await verifyNothing(input.password);
       if (!identity || !ok || identity.status === 'DELETED') {
-        await deps.throttle.hit(accountKey, windowSeconds);
-        await deps.throttle.hit(addressKey, windowSeconds);
+        await attempt.failed();
         throw failure(iamErrorCodes.invalidPassword, 'Wrong email or password');
       }
+      await attempt.succeeded();
       if (identity.status === 'BLOCKED' || identity.status === 'OFFLINE') {
         throw new AppError('PERMISSION_DENIED', iamErrorCodes.memberBlocked, 'This account cannot sign in');
       }
@@ -264,7 +254,6 @@ export function createIdentityService(deps: IdentityDeps) {
           'FAILED_PRECONDITION',
         );
       }
-      await deps.throttle.reset(accountKey);
       return withTransaction(deps.db, async (uow) => {
         uow.afterCommit(() => deps.mail.kick());
         return nextState(uow.trx, identity);
@@ -356,15 +345,22 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    /** Signs a member on for an elevated caller (creating them when new): a session token for authorized_client. */
-    async signOn(input: {
-      loginId: { email: string };
-      profile?: IdentityProfile | undefined;
-      verifyEmail?: boolean | undefined;
-    }) {
+    /**
+     * Signs a member on for a key holding `members:sign-on` (creating them when new): a session token for
+     * authorized_client. On the audit trail.
+     */
+    async signOn(
+      input: {
+        loginId: { email: string };
+        profile?: IdentityProfile | undefined;
+        verifyEmail?: boolean | undefined;
+      },
+      context: AuditContext,
+    ) {
       const email = validEmail(input.loginId.email, 'loginId.email');
       return withTransaction(deps.db, async (uow) => {
         let identity = await repo.byEmail(uow.trx, 'member', email);
+        const created = !identity;
         if (!identity) {
           const at = now();
           identity = {
@@ -388,6 +384,11 @@ export function createIdentityService(deps: IdentityDeps) {
         } else if (identity.status !== 'ACTIVE') {
           throw new AppError('PERMISSION_DENIED', iamErrorCodes.memberBlocked, 'This account cannot sign in');
         }
+        await deps.audit.record(uow.trx, context, {
+          action: 'member.signed-on',
+          target: { kind: 'MEMBER', id: identity.id, name: identity.email },
+          details: { grant: 'sign-on', created },
+        });
         const sessionToken = await deps.sessions.create(uow.trx, identity.id, 'login');
         return { sessionToken, identity: await wire(identity, uow.trx) };
       });
@@ -483,13 +484,19 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    /** Sends a verification code to an identity's email (`/verification/v1/start`). */
-    async startVerification(identityId: string): Promise<{ verificationId: string }> {
+    /**
+     * Sends a verification code to an identity's email (`/verification/v1/start`), of `kind` when given; at most
+     * RESEND_PER_IDENTITY codes an hour per identity, whoever asks.
+     */
+    async startVerification(identityId: string, kind?: IdentityKind): Promise<{ verificationId: string }> {
+      const identity = await repo.byId(deps.db, identityId, kind);
+      if (!identity || identity.status === 'DELETED') {
+        throw notFound(iamErrorCodes.identityNotFound, 'Identity not found', { identityId });
+      }
+      if ((await deps.throttle.hit(`verify:${identityId}`, 3600)) > RESEND_PER_IDENTITY) {
+        throw new AppError('RESOURCE_EXHAUSTED', iamErrorCodes.tooManyAttempts, 'Too many codes sent; try again later');
+      }
       return withTransaction(deps.db, async (uow) => {
-        const identity = await repo.byId(uow.trx, identityId);
-        if (!identity || identity.status === 'DELETED') {
-          throw notFound(iamErrorCodes.identityNotFound, 'Identity not found', { identityId });
-        }
         const stateToken = await startEmailVerification(uow.trx, identity);
         uow.afterCommit(() => deps.mail.kick());
         return { verificationId: stateToken };

@@ -252,15 +252,6 @@ describe('register and login', () => {
     expect((await login(address)).body.details.applicationError.code).toBe('-19973');
   });
 
-  it('throttles failed sign-ins per account, even with the right password afterwards', async () => {
-    const address = email();
-    await register(address);
-    for (let i = 0; i < 10; i++) expect((await login(address, `wrong ${i} password`)).status).toBe(400);
-    const locked = await login(address);
-    expect(locked.status).toBe(429);
-    expect(locked.body.details.applicationError.code).toBe('TOO_MANY_ATTEMPTS');
-  });
-
   it('asks for captcha tokens when captcha is on: -19971 missing, -19970 invalid', async () => {
     await server.services.memberSettings.update({ captchaEnabled: true });
     try {
@@ -518,43 +509,6 @@ describe('redirect sessions', () => {
   });
 });
 
-describe('ten thousand sign-in attempts', () => {
-  it('lets ten wrong passwords through per account and refuses the rest, whatever the address', async () => {
-    const address = email();
-    await register(address);
-    const before = { identities: await countRows('identities'), tokens: await countRows('refresh_tokens') };
-    const outcomes = new Map<string, number>();
-    for (let i = 0; i < 10_000; i++) {
-      let code = 'SUCCESS';
-      try {
-        await server.services.identity.login(
-          { loginId: { email: address }, password: `guess ${i}` },
-          { ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-        );
-      } catch (error) {
-        code = (error as { code?: string }).code ?? 'unknown';
-      }
-      outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
-    }
-    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 10, TOO_MANY_ATTEMPTS: 9_990 });
-    expect(await countRows('identities')).toBe(before.identities);
-    expect(await countRows('refresh_tokens')).toBe(before.tokens);
-  });
-
-  it('stops one address that tries many accounts', async () => {
-    const outcomes = new Map<string, number>();
-    for (let i = 0; i < 150; i++) {
-      try {
-        await server.services.identity.login({ loginId: { email: email() }, password: 'guess' }, { ip: '192.0.2.77' });
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'unknown';
-        outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
-      }
-    }
-    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 100, TOO_MANY_ATTEMPTS: 50 });
-  });
-});
-
 describe('resending codes', () => {
   it('sends a new code on request, at most five an hour', async () => {
     await server.services.memberSettings.update({ requireEmailVerification: true });
@@ -636,51 +590,5 @@ describe('expired codes and links', () => {
     } finally {
       await server.services.memberSettings.update({ requireEmailVerification: false });
     }
-  });
-});
-
-describe('staff roles', () => {
-  it('keeps the last owner, and lets only owners change owners', async () => {
-    await server.services.staff.ensureOwner('owner@shop.test', 'owner password 1');
-    const staff = (await call('GET', '/_api/merx/v1/staff', undefined, server.apiKey)).body.staff as Array<{
-      id: string;
-      email: string;
-      role: string;
-    }>;
-    const owners = staff.filter((s) => s.role === 'owner');
-    expect(owners).toHaveLength(1);
-    const owner = owners[0] as { id: string };
-    const demote = await call('PATCH', `/_api/merx/v1/staff/${owner.id}`, { role: 'admin' }, server.apiKey);
-    expect(demote.body.details.applicationError.code).toBe('LAST_OWNER');
-    expect(
-      (await call('DELETE', `/_api/merx/v1/staff/${owner.id}`, undefined, server.apiKey)).body.details.applicationError
-        .code,
-    ).toBe('LAST_OWNER');
-    const invite = await call(
-      'POST',
-      '/_api/merx/v1/staff/invitations',
-      { email: 'admin@shop.test', role: 'admin' },
-      server.apiKey,
-    );
-    const admin = await server.services.staff.acceptInvitation(
-      new URL(invite.body.url).searchParams.get('token') as string,
-      'admin password 1',
-      {},
-    );
-    await expect(
-      server.services.staff.update({ id: admin.id, role: 'admin' }, owner.id, { role: 'staff' }),
-    ).rejects.toThrow(/Only an owner/);
-    await expect(
-      server.services.staff.invite({ id: admin.id, role: 'admin' }, { email: 'x@shop.test', role: 'owner' }),
-    ).rejects.toThrow(/Only an owner/);
-    const changed = await call(
-      'PATCH',
-      `/_api/merx/v1/staff/${admin.id}`,
-      { role: 'staff', permissions: ['members:read'] },
-      server.apiKey,
-    );
-    expect(changed.body.staff).toMatchObject({ role: 'staff', permissions: ['members:read'] });
-    expect((await call('DELETE', `/_api/merx/v1/staff/${admin.id}`, undefined, server.apiKey)).status).toBe(200);
-    expect((await call('PATCH', `/_api/merx/v1/staff/${admin.id}`, { role: 'admin' }, server.apiKey)).status).toBe(404);
   });
 });

@@ -10,7 +10,8 @@ export const LOGIN_SESSION_TTL = 600;
 export const BROWSER_SESSION_TTL = 30 * 24 * 3600;
 export const SESSION_TOKEN_PREFIX = 'merx_st_';
 
-export type SessionKind = 'login' | 'browser';
+/** `trusted`: a browser that proved, with a mailed link, that it may sign in while its account is under attack. */
+export type SessionKind = 'login' | 'browser' | 'trusted';
 
 export function createSessions(deps: { db: Kysely<Database>; clock: Clock }) {
   return {

@@ -5,6 +5,7 @@ export const mailKinds = [
   'activation-link',
   'staff-invitation',
   'factor-code',
+  'sign-in-link',
   'order-confirmation',
   'order-canceled',
   'order-shipped',
@@ -107,6 +108,30 @@ export function recoveryLinkMail(input: { storeName: string; url: string; minute
       subject,
       [paragraph(intro), button('Reset password', url), paragraph(valid)],
       ignoreFooter,
+    ),
+  };
+}
+
+/**
+ * Sent when an account's sign-ins are paused after many wrong passwords from elsewhere: the link lets the browser
+ * that opens it sign in again with the right password.
+ */
+export function signInLinkMail(input: { storeName: string; url: string; minutes: number }): MailContent {
+  const url = webUrl(input.url);
+  const subject = subjectLine(`Sign-in to your ${input.storeName} account was paused`);
+  const intro = `Someone tried many wrong passwords on your ${input.storeName} account, so signing in to it is paused for a while. Their attempts did not get in.`;
+  const ifYou =
+    'If you are trying to sign in, open this link in the browser you use: that browser can then sign in with your password.';
+  const valid = `The link is valid for ${input.minutes} minutes and works once. If you use this password anywhere else, change it there.`;
+  const notYou = 'If it was not you, you do not need to do anything.';
+  return {
+    subject,
+    text: lines(intro, '', ifYou, '', url, '', valid, '', notYou),
+    html: layout(
+      input.storeName,
+      subject,
+      [paragraph(intro), paragraph(ifYou), button('Sign in from this browser', url), paragraph(valid)],
+      notYou,
     ),
   };
 }

@@ -38,7 +38,7 @@ export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService)
     scope.post('/oauth2/token', { config: { access: publicAccess } }, async (request, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       try {
-        return await oauth.token(request.body, request.headers.authorization);
+        return await oauth.token(request.body, request.headers.authorization, request.ip);
       } catch (error) {
         if (error instanceof OAuthError) {
           // The OAuth form, and the contract's envelope beside it (RFC 6749 lets an error carry more fields).

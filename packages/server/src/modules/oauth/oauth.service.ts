@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { type Database, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { type Caller, hasScope } from '../../http/auth.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId, randomToken } from '../../lib/ids.js';
 import { safeEqual, sha256 } from '../../lib/secrets.js';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
+import type { AuditLog } from '../audit/audit.service.js';
 import type { IdentityRecord } from '../identity/identity.repo.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { ClientService, OAuthClient } from './clients.service.js';
@@ -78,6 +80,7 @@ export function createOAuthService(deps: {
   clients: ClientService;
   identity: IdentityService;
   apiKeys: ApiKeyService;
+  audit: AuditLog;
 }) {
   const roleOf = (identity: IdentityRecord) => (identity.kind === 'staff' ? 'staff' : 'member');
   /** What other modules do when a visitor becomes a member (the cart follows them), in the token's transaction. */
@@ -128,7 +131,7 @@ export function createOAuthService(deps: {
     },
 
     /** `POST /oauth2/token`: every grant of WIRE.md 2. */
-    async token(body: unknown, authorization: string | undefined): Promise<TokenResponse> {
+    async token(body: unknown, authorization: string | undefined, ip?: string): Promise<TokenResponse> {
       const parsed = tokenRequest.safeParse(body ?? {});
       if (!parsed.success) throw new OAuthError('invalid_request', 'The token request is malformed');
       const r = parsed.data;
@@ -214,21 +217,21 @@ export function createOAuthService(deps: {
             .split(',')
             .map((p) => p.trim())
             .filter(Boolean);
-          let elevatedKey = false;
+          // Only a key that names `members:sign-on` (no wildcard grants it: it mints tokens for any member).
+          let signOnKey: Caller | undefined;
           let clientId: string | undefined = r.clientId ?? r.client_id;
           let visitorId: string | undefined;
           for (const part of parts) {
             const key = await deps.apiKeys.lookup(part).catch(() => null);
             if (key && key.kind === 'apiKey') {
-              elevatedKey =
-                key.scopes.includes('*') || key.scopes.includes('members:*') || key.scopes.includes('members:sign-on');
+              if (hasScope(key, 'members:sign-on')) signOnKey = key;
               continue;
             }
             const claims = await deps.tokens.verifyAccess(part);
             if (claims) clientId ??= claims.cid;
             if (claims?.role === 'visitor') visitorId = claims.sub;
           }
-          if (!elevatedKey)
+          if (!signOnKey)
             throw new OAuthError(
               'unauthorized_client',
               'authorized_client needs an API key allowed to sign members in',
@@ -238,6 +241,7 @@ export function createOAuthService(deps: {
           if (!client) throw new OAuthError('invalid_client', 'Unknown client');
           const memberId = r.member_id ?? r.memberId;
           if (!memberId) throw new OAuthError('invalid_request', 'member_id is required');
+          const context = await deps.audit.contextOf(signOnKey, ip ?? null);
           return withTransaction(deps.db, async (uow) => {
             const identity = await activeIdentity(uow.trx, memberId);
             if (identity?.kind !== 'member') throw new OAuthError('invalid_grant', 'Unknown or inactive member');
@@ -248,6 +252,11 @@ export function createOAuthService(deps: {
                 throw new OAuthError('invalid_grant', 'The session token is not valid for this member');
             }
             if (visitorId) await signedIn(uow, visitorId, identity.id);
+            await deps.audit.record(uow.trx, context, {
+              action: 'member.signed-on',
+              target: { kind: 'MEMBER', id: identity.id, name: identity.email },
+              details: { grant: 'authorized_client', clientId: client.id, withSessionToken: Boolean(sessionToken) },
+            });
             return issueFor(uow.trx, client, 'member', identity.id, identity);
           });
         }
