@@ -93,6 +93,45 @@ export async function startTestServer(
   };
 }
 
+/** A signed-in member made for a test: its id, email and a storefront access token. */
+export interface TestMember {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** Registers an active member and signs it in to the storefront client (a refresh token and an access token). */
+export async function signInMember(server: MerxApp, email?: string): Promise<TestMember> {
+  const { services } = server;
+  const address = email ?? `member-${newId().slice(-12)}@members.test`;
+  const state = await services.identity.register(
+    { loginId: { email: address }, password: 'correct horse 1' },
+    { ip: undefined },
+  );
+  const id = state.identity?.id as string;
+  const client = await services.clients.firstOfKind('storefront');
+  const clientId = client?.id ?? 'storefront';
+  const refresh = await services.tokens.createRefresh(services.tokens.db, { clientId, role: 'member', subjectId: id });
+  const { accessToken } = await services.tokens.issueAccess({
+    role: 'member',
+    sub: id,
+    cid: clientId,
+    rid: refresh.id,
+  });
+  return { id, email: address, token: accessToken };
+}
+
+/** An anonymous visitor's access token for the storefront client. */
+export async function visitorToken(server: MerxApp): Promise<string> {
+  const clientId = (await server.services.clients.firstOfKind('storefront'))?.id;
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/oauth2/token',
+    payload: { grantType: 'anonymous', clientId },
+  });
+  return res.json().access_token as string;
+}
+
 /** A signed-in staff account made for a test: its id, email and a back-office access token. */
 export interface TestStaff {
   id: string;

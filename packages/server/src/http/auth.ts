@@ -27,6 +27,8 @@ export type Caller =
  * - `identified`: a visitor, member, staff account or API key (carts and checkouts of the caller's own);
  * - `member`: a signed-in member only;
  * - `elevated`: an API key holding `scope`, or staff whose role grants it;
+ * - `own-or-elevated`: a visitor or member (the handler gives them their own records only), or staff and API keys
+ *   holding `scope` (every record);
  * - `self-or-elevated`: a signed-in member or staff account (the handler lets it act on its own identity only),
  *   or an API key holding `scope` (staff holding it may act on others too).
  */
@@ -35,6 +37,7 @@ export type Access =
   | { kind: 'identified' }
   | { kind: 'member' }
   | { kind: 'elevated'; scope: string }
+  | { kind: 'own-or-elevated'; scope: string }
   | { kind: 'self-or-elevated'; scope: string };
 
 export const publicAccess: Access = { kind: 'public' };
@@ -43,6 +46,11 @@ export const memberAccess: Access = { kind: 'member' };
 /** Shorthand for a route that needs an elevated caller holding `scope` (or `*`). */
 export function elevated(scope: string): Access {
   return { kind: 'elevated', scope };
+}
+
+/** Shorthand for a route shoppers call about their own records and staff or keys holding `scope` about any. */
+export function ownOrElevated(scope: string): Access {
+  return { kind: 'own-or-elevated', scope };
 }
 
 /** Shorthand for a route a signed-in identity calls about itself, or a caller holding `scope` about anyone. */
@@ -116,6 +124,10 @@ export function assertAccess(caller: Caller, access: Access): void {
         caller.kind === 'none' || caller.kind === 'visitor' ? errorCodes.unauthenticated : errorCodes.permissionDenied,
         'This call needs a signed-in member',
       );
+    case 'own-or-elevated':
+      if (caller.kind === 'visitor' || caller.kind === 'member') return;
+      assertAccess(caller, { kind: 'elevated', scope: access.scope });
+      return;
     case 'self-or-elevated':
       if (caller.kind === 'member' || caller.kind === 'staff') return;
       assertAccess(caller, { kind: 'elevated', scope: access.scope });

@@ -25,6 +25,8 @@ function accessWords(access: Access): string {
       return 'Needs a signed-in member.';
     case 'elevated':
       return `Needs an API key or a staff account with the \`${access.scope}\` permission.`;
+    case 'own-or-elevated':
+      return `A visitor or member about their own records, or an API key or staff account with the \`${access.scope}\` permission about any.`;
     case 'self-or-elevated':
       return `A signed-in member or staff account about itself, or an API key or staff account with the \`${access.scope}\` permission about anyone.`;
   }

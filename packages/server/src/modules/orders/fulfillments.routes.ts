@@ -1,6 +1,6 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { elevated, identifiedAccess } from '../../http/auth.js';
+import { elevated, ownOrElevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { Fulfillments } from './fulfillments.js';
 
@@ -66,7 +66,7 @@ export function fulfillmentRoutes(fulfillments: Fulfillments): AnyRoute[] {
       url: `${BASE}/orders/:orderId`,
       summary: "List an order's fulfillments (its buyer, or staff)",
       tag,
-      access: identifiedAccess,
+      access: ownOrElevated('orders:read'),
       params: orderId,
       response: c.fulfillmentResponse,
       handler: async ({ caller, params }) => fulfillments.forOrder(caller, params.orderId),
@@ -76,7 +76,7 @@ export function fulfillmentRoutes(fulfillments: Fulfillments): AnyRoute[] {
       url: `${BASE}/list-by-ids`,
       summary: 'List the fulfillments of several orders (a buyer gets their own orders only)',
       tag,
-      access: identifiedAccess,
+      access: ownOrElevated('orders:read'),
       input: c.listFulfillmentsByIdsRequest,
       response: c.fulfillmentsListResponse,
       handler: async ({ caller, input }) => fulfillments.forOrders(caller, input.orderIds),

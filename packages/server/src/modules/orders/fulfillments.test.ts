@@ -189,7 +189,7 @@ describe('reading fulfillments', () => {
       expect(res.body.orderWithFulfillments.fulfillments[0].trackingInfo).toEqual(UPS);
     }
     expectAppError(await (await kit.newVisitor()).get(url), 404, 'ORDER_NOT_FOUND');
-    expectAppError(await kit.stranger.get(url), 404, 'ORDER_NOT_FOUND');
+    expectAppError(await kit.stranger.get(url), 403, 'PERMISSION_DENIED');
     expectAppError(await kit.visitor.get(url), 401, 'UNAUTHENTICATED');
     expectAppError(await kit.owner.get(`${FULFILLMENTS}/orders/nope`), 404, 'ORDER_NOT_FOUND');
   });

@@ -1,6 +1,6 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { elevated, identifiedAccess } from '../../http/auth.js';
+import { elevated, identifiedAccess, ownOrElevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { OrdersService } from './orders.service.js';
 import type { OrdersSettingsService } from './orders.settings.js';
@@ -30,7 +30,7 @@ export function orderRoutes(orders: OrdersService, settings: OrdersSettingsServi
       url: '/ecom/v1/orders/:id',
       summary: 'Get an order',
       tag,
-      access: identifiedAccess,
+      access: ownOrElevated('orders:read'),
       params: id,
       response: c.orderResponse,
       handler: async ({ caller, params }) => ({ order: await orders.get(caller, params.id) }),
@@ -40,7 +40,7 @@ export function orderRoutes(orders: OrdersService, settings: OrdersSettingsServi
       url: '/ecom/v1/orders/search',
       summary: "Search orders (filter, sort, cursor paging); buyers see their own, staff everyone's",
       tag,
-      access: identifiedAccess,
+      access: ownOrElevated('orders:read'),
       input: c.searchOrdersRequest,
       response: c.searchOrdersResponse,
       handler: async ({ caller, input }) => orders.search(caller, input),

@@ -1,4 +1,4 @@
-import { errorCodes, orderErrorCodes, paymentErrorCodes } from '@merx/contract';
+import { orderErrorCodes, paymentErrorCodes } from '@merx/contract';
 import { AppError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope, isElevated } from '../../http/auth.js';
@@ -51,16 +51,6 @@ class Unwind extends Error {
 }
 
 const holdsMoney = (r: ProviderResult) => r.status === 'APPROVED' || r.status === 'AUTHORIZED';
-
-/** Elevated callers need `orders:write` to take payments; buyers pay their own orders. */
-export function assertMayPay(caller: Caller): void {
-  if (isElevated(caller) && !hasScope(caller, 'orders:write'))
-    throw new AppError(
-      'PERMISSION_DENIED',
-      errorCodes.permissionDenied,
-      'This call needs the "orders:write" permission',
-    );
-}
 
 /** The order's buyer (same owner) or an elevated caller; any other caller is told the order does not exist. */
 export function mayPay(caller: Caller, state: OrderState): boolean {

@@ -1,6 +1,6 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { elevated, identifiedAccess } from '../../http/auth.js';
+import { elevated, ownOrElevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -20,7 +20,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       url: '/_api/merx/v1/payments/pay',
       summary: 'Pay an order with a card through the test gateway (its buyer, or staff with orders:write)',
       tag,
-      access: identifiedAccess,
+      access: ownOrElevated('orders:write'),
       input: c.payOrderRequest,
       response: c.payOrderResponse,
       handler: async ({ caller, input }) => payments.pay(caller, input),
@@ -40,7 +40,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       url: '/ecom/v1/checkouts/:id/create-order-and-charge',
       summary: 'Place the order of a checkout and charge the card (idempotent)',
       tag: 'Checkout',
-      access: identifiedAccess,
+      access: ownOrElevated('orders:write'),
       params: z.object({ id: z.string().min(1).max(100) }),
       input: c.createOrderAndChargeRequest,
       response: c.createOrderAndChargeResponse,
