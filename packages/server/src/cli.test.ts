@@ -25,6 +25,14 @@ describe('the merx command line', () => {
     expect(listed.stdout).not.toContain(key as string);
   });
 
+  it('says what a sign-on key can do when it makes one, and refuses a scope it does not know', async () => {
+    const created = await cli('api-key', 'create', '--name', 'SSO', '--scope', 'members:sign-on');
+    expect(created.stdout).toMatch(/Note: This key can sign in as any member without their password/);
+    await expect(cli('api-key', 'create', '--scope', 'orders:fly')).rejects.toMatchObject({
+      stderr: expect.stringContaining('scopes[0]'),
+    });
+  });
+
   it('seeds a generated catalog of the requested size', async () => {
     const seeded = await cli('seed', '--products', '120');
     expect(seeded.stdout).toMatch(/Added 120 products/);
