@@ -23,6 +23,8 @@ export const cartErrorCodes = {
   tooManyLineItems: 'TOO_MANY_LINE_ITEMS',
   itemOutOfStock: 'ITEM_OUT_OF_STOCK',
   insufficientStock: 'INSUFFICIENT_STOCK',
+  /** The lines are worth more together than one purchase can hold (prices times quantities past 2^53 minor units). */
+  amountTooLarge: 'AMOUNT_TOO_LARGE',
 } as const;
 
 /** At most this many lines in one cart, and this many units on one line (the client's own limits). */

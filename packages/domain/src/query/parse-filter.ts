@@ -6,10 +6,17 @@ import type { EntityQuerySpec, FieldSpec, FieldType, FilterNode, Operator, Scala
 export const MAX_FILTER_DEPTH = 10;
 /** Most values an array operator (or `$and`/`$or`) may carry. */
 export const MAX_FILTER_VALUES = 1000;
+/**
+ * Most values a whole filter may carry, in all its conditions: each becomes a bound parameter, and a statement
+ * takes at most 32,766 on SQLite and 65,535 on PostgreSQL.
+ */
+export const MAX_FILTER_TOTAL_VALUES = 5000;
 
 interface Context {
   spec: EntityQuerySpec;
   violations: FieldViolation[];
+  /** Values read so far (each one a bound parameter of the compiled filter). */
+  values: number;
 }
 
 /** True for `{...}` objects, not arrays or null. */
@@ -36,7 +43,7 @@ export function parseFilter(
   path: string,
   violations: FieldViolation[],
 ): FilterNode | null {
-  const ctx: Context = { spec, violations };
+  const ctx: Context = { spec, violations, values: 0 };
   let value = raw;
   if (typeof value === 'string') {
     if (value.trim() === '') return null;
@@ -53,7 +60,12 @@ export function parseFilter(
     return null;
   }
   if (Object.keys(value).length === 0) return null;
-  return parseConditions(ctx, value, path, 0) ?? null;
+  const node = parseConditions(ctx, value, path, 0) ?? null;
+  if (ctx.values > MAX_FILTER_TOTAL_VALUES) {
+    report(ctx, path, `must carry at most ${MAX_FILTER_TOTAL_VALUES} values in all its conditions`, 'MAX_SIZE');
+    return null;
+  }
+  return node;
 }
 
 function report(ctx: Context, field: string, description: string, violatedRule: ViolatedRule = 'VALIDATION'): void {
@@ -167,7 +179,7 @@ function parseOperator(
     report(ctx, path, `operator "${op}" is not allowed on field "${name}"`);
     return undefined;
   }
-  return buildNode(ctx, name, field.type, op, raw, path);
+  return counted(ctx, buildNode(ctx, name, field.type, op, raw, path));
 }
 
 function buildNode(
@@ -208,6 +220,13 @@ function buildNode(
 
 function withValue<T>(value: T | undefined, build: (value: T) => FilterNode): FilterNode | undefined {
   return value === undefined ? undefined : build(value);
+}
+
+/** Counts the values a node binds against the whole filter's budget. */
+function counted(ctx: Context, node: FilterNode | undefined): FilterNode | undefined {
+  if (node?.kind === 'in') ctx.values += node.values.length;
+  else if (node?.kind === 'compare' || node?.kind === 'text') ctx.values += 1;
+  return node;
 }
 
 function parseArray(ctx: Context, type: FieldType, raw: unknown, path: string): Scalar[] | undefined {

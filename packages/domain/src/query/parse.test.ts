@@ -291,6 +291,19 @@ describe('parseQuery filter violations', () => {
     expect(filterOf({ price: { $in: values.slice(1) } })).toMatchObject({ kind: 'in' });
   });
 
+  it('refuses a filter carrying more than 5000 values in all, however they are spread', () => {
+    const list = (n: number) => ({ id: { $in: Array.from({ length: n }, (_, i) => `id-${i}`) } });
+    expect(filterOf({ $or: [list(1000), list(1000), list(1000), list(1000), list(1000)] })).toMatchObject({
+      kind: 'or',
+    });
+    for (const filter of [
+      { $or: [list(1000), list(1000), list(1000), list(1000), list(1000), { name: 'x' }] },
+      { $or: Array.from({ length: 1000 }, () => ({ $and: Array.from({ length: 6 }, () => ({ price: 1 })) })) },
+    ]) {
+      expect(violationOf({ filter })).toMatchObject({ field: 'query.filter', violatedRule: 'MAX_SIZE' });
+    }
+  });
+
   it('refuses nesting deeper than 10 levels', () => {
     const nest = (levels: number): Record<string, unknown> =>
       levels === 0 ? { name: 'a' } : { $and: [nest(levels - 1)] };

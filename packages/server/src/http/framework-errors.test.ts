@@ -108,6 +108,14 @@ describe('errors born before any route runs', () => {
     expect(answer.body.details.applicationError.code).toBe('MALFORMED_REQUEST');
   });
 
+  it('answers once when the router refused the URL and the parser then fails on the body', async () => {
+    const answer = await raw(
+      'GET /stores/v1/products/% HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    );
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(parseRaw(answer).status).toBe(400);
+  });
+
   it('answers a JSON body nested 10,000 deep with 400 on the body, anonymous or not', async () => {
     const deep = `{"zz":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
     for (const url of ['/v2/collections/query', '/ecom/v1/carts/current/add-to-cart', '/oauth2/token']) {

@@ -50,7 +50,10 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     message: known.description,
     details: { applicationError: { code: known.code, description: known.description, data: {} }, requestId },
   });
-  if (socket.writable) {
+  // As Node's own handler: only when no answer to this connection's request has begun (the router may have
+  // refused the request's URL already, before the parser failed on its body).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
         `${REQUEST_ID_HEADER}: ${requestId}\r\n` +

@@ -1,7 +1,7 @@
 import { ValidationError } from '@merx/domain';
 import { describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonInput } from './json-input.js';
-import { nulViolations } from './nul-guard.js';
+import { textViolations } from './text-guard.js';
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}[1]${'}'.repeat(depth - 1)}`;
 
@@ -38,11 +38,15 @@ describe('JSON input', () => {
   it('finds NUL characters in keys and values at any depth without recursion', () => {
     let value: unknown = 'x\u0000';
     for (let i = 0; i < 50_000; i++) value = [value];
-    const [violation] = nulViolations(value, '');
-    expect(violation?.description).toBe('must not contain the NUL character');
-    expect(nulViolations({ a: [{ 'k\u0000': 1 }, 'ok'], b: 'y\u0000' }, 'input').map((v) => v.field)).toEqual([
+    const [violation] = textViolations(value, '');
+    expect(violation?.description).toBe('must be text without NUL characters or unpaired surrogates');
+    expect(textViolations({ a: [{ 'k\u0000': 1 }, 'ok'], b: 'y\u0000' }, 'input').map((v) => v.field)).toEqual([
       'input.a[0]',
       'input.b',
     ]);
+  });
+
+  it('finds unpaired surrogates, and lets paired ones (emoji) through', () => {
+    expect(textViolations({ id: 'a\ud800b', k: 'z\udc00', ok: 'mug 🫖' }, '').map((v) => v.field)).toEqual(['id', 'k']);
   });
 });

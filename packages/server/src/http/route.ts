@@ -2,9 +2,9 @@ import { ValidationError } from '@merx/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Access, assertAccess, type Caller, type CallerResolver } from './auth.js';
-import { nulViolations } from './nul-guard.js';
 import { decodeGetInput } from './query-envelope.js';
 import { RawJson } from './raw-json.js';
+import { textViolations } from './text-guard.js';
 import { violationsFromZod } from './violations.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -47,8 +47,8 @@ export type AnyRoute = RouteDef<any, any>;
 
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): T {
   if (!schema) return {} as T;
-  const nul = nulViolations(value, prefix);
-  if (nul.length > 0) throw new ValidationError(nul);
+  const bad = textViolations(value, prefix);
+  if (bad.length > 0) throw new ValidationError(bad);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(violationsFromZod(result.error, prefix, value));
   return result.data;

@@ -83,6 +83,17 @@ describe('add-to-cart refuses bad lines and writes nothing (not even the cart)',
     expect((await add(kit.owner, item(hidden.id))).status).toBe(200);
   });
 
+  it('refuses a product id holding a lone surrogate as a validation error, on both engines (jsonb refuses its escape)', async () => {
+    await expectNoCartWrites(kit, async () => {
+      expectViolation(await add(shopper, item('a\ud800b')), 'lineItems[0].catalogReference.catalogItemId', 'FORMAT');
+      expectViolation(
+        await add(shopper, item(product.id), item('\udc00')),
+        'lineItems[1].catalogReference.catalogItemId',
+        'FORMAT',
+      );
+    });
+  });
+
   it('names the option or choice that does not exist, and asks for a variant when none is chosen', async () => {
     await expectNoCartWrites(kit, async () => {
       const path = 'lineItems[0].catalogReference.options';
@@ -129,6 +140,42 @@ describe('add-to-cart refuses bad lines and writes nothing (not even the cart)',
     await expectNoCartWrites(kit, async () => {
       expectViolation(await add(v, item(p.id, 2)), 'lineItems[0].quantity', 'MAX');
     });
+  });
+
+  it('refuses lines worth more together than totals can add exactly (2^53 minor units), writing nothing', async () => {
+    // Each bound alone is legal: the highest price, the most units on a line.
+    const dear = await kit.createProduct({ priceData: { price: 999_999_999 } });
+    const dearer = await kit.createProduct({ priceData: { price: 999_999_999 } });
+    const v = await kit.newVisitor();
+    await expectNoCartWrites(kit, async () => {
+      expectAppError(await add(v, item(dear.id, 100_000)), 400, 'AMOUNT_TOO_LARGE');
+      expectAppError(await add(v, item(dear.id, 60_000), item(dearer.id, 60_000)), 400, 'AMOUNT_TOO_LARGE');
+      const custom = { quantity: 100_000, price: '999999999', productName: { original: 'Dear' } };
+      expectAppError(
+        await kit.owner.post(`${CART}/add-to-cart`, { customLineItems: [custom] }),
+        400,
+        'AMOUNT_TOO_LARGE',
+      );
+    });
+    const cart = await addToCart(v, item(dear.id, 60_000));
+    await expectNoCartWrites(kit, async () => {
+      const more = [{ id: cart.lineItems[0].id, quantity: 100_000 }];
+      expectAppError(await v.post(`${CART}/update-line-items-quantity`, { lineItems: more }), 400, 'AMOUNT_TOO_LARGE');
+    });
+  });
+
+  it('answers 400 AMOUNT_TOO_LARGE, not 500, for a cart whose price rose past that since, until a quantity is lowered', async () => {
+    const p = await kit.createProduct({ priceData: { price: 1000 } });
+    const v = await kit.newVisitor();
+    const cart = await addToCart(v, item(p.id, 100_000));
+    const raised = await kit.owner.patch(`/stores/v1/products/${p.id}`, {
+      product: { priceData: { price: 999_999_999 } },
+    });
+    expect(raised.status).toBe(200);
+    expectAppError(await v.get(CART), 400, 'AMOUNT_TOO_LARGE');
+    const lower = [{ id: cart.lineItems[0].id, quantity: 10 }];
+    expect((await v.post(`${CART}/update-line-items-quantity`, { lineItems: lower })).status).toBe(200);
+    expect((await v.get(CART)).body.cart.lineItems[0].quantity).toBe(10);
   });
 
   it('refuses custom line items and catalog overrides from shoppers with 403', async () => {

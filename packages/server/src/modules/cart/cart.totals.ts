@@ -1,5 +1,6 @@
-import type { StoreAddress } from '@merx/contract';
+import { cartErrorCodes, type StoreAddress } from '@merx/contract';
 import {
+  AppError,
   type Coupon,
   calculateTotals,
   type DiscountRule,
@@ -164,12 +165,28 @@ function feeOf(fee: AdditionalFeeConfig): ManualAdditionalFee {
   return { code: fee.id, name: fee.name, chargeType: fee.type, price: fee.amount, taxable: fee.taxable };
 }
 
+/**
+ * Refuses lines worth more together than the totals can add exactly (2^53 minor units): the catalog bounds a price
+ * and a quantity each, not their product, and a price may rise after the line was added.
+ */
+function assertAddable(lines: readonly LineView[]): void {
+  const worth = lines.reduce((sum, v) => sum + Math.max(v.fullPrice, v.price) * v.line.quantity, 0);
+  if (worth > Number.MAX_SAFE_INTEGER) {
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      cartErrorCodes.amountTooLarge,
+      'The items are worth more than one purchase can hold: lower a quantity',
+    );
+  }
+}
+
 /** The input of `calculateTotals` for `lines` under `config`, as the buyer asked (`request`). */
 export function totalsInputOf(
   lines: readonly LineView[],
   config: TotalsConfiguration,
   request: TotalsRequest,
 ): TotalsInput {
+  assertAddable(lines);
   return {
     currency: request.currency,
     now: request.now,

@@ -101,6 +101,18 @@ describe('bad lines are refused and nothing is written', () => {
       expectViolation(await create({ lineItems: [item(mug.id)], channelType: 'UNSPECIFIED' }), 'channelType');
     });
   });
+
+  it('refuses lines worth more together than totals can add exactly, with 400 AMOUNT_TOO_LARGE', async () => {
+    const dear = await kit.createProduct({ priceData: { price: 999_999_999 } });
+    await expectNoCheckoutWrites(kit, async () => {
+      expectAppError(await create({ lineItems: [item(dear.id, 100_000)] }), 400, 'AMOUNT_TOO_LARGE');
+      expectAppError(
+        await shopper.post(`${url}/add-to-checkout`, { lineItems: [item(dear.id, 100_000)] }),
+        400,
+        'AMOUNT_TOO_LARGE',
+      );
+    });
+  });
 });
 
 describe('bad choices are refused and nothing is written', () => {

@@ -158,11 +158,11 @@ describe('an account under attack from many addresses', () => {
     expect((await signIn(address, PASSWORD, '192.0.2.40')).outcome).toBe('SUCCESS');
   });
 
-  it('answers ten thousand guesses from ten thousand addresses without a way in or a flood of mail', async () => {
+  it('answers two thousand guesses from two thousand addresses without a way in or a flood of mail', async () => {
     const address = await member();
     const before = await server.merx.db.selectFrom('refresh_tokens').select('id').execute();
     const outcomes = new Map<string, number>();
-    for (let i = 0; i < 10_000; i++) {
+    for (let i = 0; i < 2_000; i++) {
       let code = 'SUCCESS';
       try {
         await server.services.identity.login(
@@ -174,7 +174,7 @@ describe('an account under attack from many addresses', () => {
       }
       outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
     }
-    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 20, TOO_MANY_ATTEMPTS: 9_980 });
+    expect(Object.fromEntries(outcomes)).toEqual({ '-19976': 20, TOO_MANY_ATTEMPTS: 1_980 });
     expect(await mailsTo(address, 'sign-in-link')).toHaveLength(1);
     expect(await server.merx.db.selectFrom('refresh_tokens').select('id').execute()).toHaveLength(before.length);
     later(SIGN_IN_LIMITS.windowSeconds);

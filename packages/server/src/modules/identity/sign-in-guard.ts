@@ -82,7 +82,10 @@ export function createSignInGuard(deps: {
 
   /** Mails the account a one-time link that trusts the browser opening it (at most one a window). */
   async function sendSignInLink(identity: IdentityRecord, returnTo: string | undefined): Promise<void> {
-    if ((await deps.throttle.hit(`signin-link:${identity.id}`, SIGN_IN_LIMITS.windowSeconds)) > 1) return;
+    const key = `signin-link:${identity.id}`;
+    // Read first: an attack sends many attempts a window, and only the first of them writes.
+    if ((await deps.throttle.count(key, SIGN_IN_LIMITS.windowSeconds)) > 0) return;
+    if ((await deps.throttle.hit(key, SIGN_IN_LIMITS.windowSeconds)) > 1) return;
     await withTransaction(deps.db, async (uow) => {
       await deps.challenges.spendAll(uow.trx, identity.id, ['trust-browser']);
       const { token } = await deps.challenges.create(uow.trx, {
