@@ -58,7 +58,10 @@ export function selfOrElevated(scope: string): Access {
   return { kind: 'self-or-elevated', scope };
 }
 
-/** True when the caller may use merchant-only features: an API key or a staff account. */
+/**
+ * True when the caller is the merchant's side (an API key or a staff account), not a shopper. What it may do is never
+ * decided by this alone: routes declare their rule, handlers ask `hasScope`.
+ */
 export function isElevated(caller: Caller): boolean {
   return caller.kind === 'apiKey' || caller.kind === 'staff';
 }

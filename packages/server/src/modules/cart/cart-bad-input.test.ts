@@ -79,8 +79,43 @@ describe('add-to-cart refuses bad lines and writes nothing (not even the cart)',
       // A good line beside a bad one is not added either.
       expectAppError(await add(shopper, item(product.id), item('no-such-product')), 404, 'PRODUCT_NOT_FOUND');
     });
-    // Elevated callers see hidden products, as in the catalog.
+    // Staff and keys holding catalog:read see hidden products in their own carts, as in the catalog; a key
+    // without it is treated as a shopper.
     expect((await add(kit.owner, item(hidden.id))).status).toBe(200);
+    expect((await add(kit.stranger, item(hidden.id))).status).toBe(200);
+    const ordersOnly = kit.as((await kit.server.services.apiKeys.create({ name: 'o', scopes: ['orders:*'] })).key);
+    expectAppError(await add(ordersOnly, item(hidden.id)), 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it('lets only callers holding checkouts:write set custom lines or prices, in carts and checkouts', async () => {
+    const custom = {
+      quantity: 1,
+      price: '0.01',
+      productName: { original: 'Anything' },
+      itemType: { preset: 'SERVICE' },
+    };
+    const override = { ...item(product.id), catalogOverrideFields: { price: '0.01' } };
+    const withoutScope = kit.as(
+      (await kit.server.services.apiKeys.create({ name: 'n', scopes: ['orders:*', 'catalog:*'] })).key,
+    );
+    const writer = kit.as((await kit.server.services.apiKeys.create({ name: 'w', scopes: ['checkouts:write'] })).key);
+    await expectNoCartWrites(kit, async () => {
+      for (const client of [shopper, withoutScope]) {
+        expectAppError(
+          await client.post(`${CART}/add-to-cart`, { customLineItems: [custom] }),
+          403,
+          'PERMISSION_DENIED',
+        );
+        expectAppError(await add(client, override), 403, 'PERMISSION_DENIED');
+        expectAppError(
+          await client.post('/ecom/v1/checkouts', { customLineItems: [custom] }),
+          403,
+          'PERMISSION_DENIED',
+        );
+      }
+    });
+    expect((await writer.post(`${CART}/add-to-cart`, { customLineItems: [custom] })).status).toBe(200);
+    expect((await writer.post('/ecom/v1/checkouts', { customLineItems: [custom] })).status).toBe(200);
   });
 
   it('refuses a product id holding a lone surrogate as a validation error, on both engines (jsonb refuses its escape)', async () => {

@@ -11,7 +11,7 @@ import {
 import { type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError, notFound } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
-import type { Caller } from '../../http/auth.js';
+import { type Caller, hasScope } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { jsonOnce } from '../../lib/json-once.js';
 import { type CouponCheck, totalsCouponOf } from '../discounts/index.js';
@@ -36,7 +36,11 @@ import type { CartOwner, CartState } from './cart.types.js';
 export const ownedCartNotFound = () => notFound(cartErrorCodes.ownedCartNotFound, 'You have no current cart', {});
 
 const permissionDenied = (what: string) =>
-  new AppError('PERMISSION_DENIED', errorCodes.permissionDenied, `${what} need an API key or a staff sign-in`);
+  new AppError(
+    'PERMISSION_DENIED',
+    errorCodes.permissionDenied,
+    `${what} need an API key or a staff sign-in with the "checkouts:write" permission`,
+  );
 
 /** The owner of the caller's current cart: the visitor or member the token names, or the staff account or key. */
 export function ownerOf(caller: Caller): CartOwner {
@@ -54,14 +58,26 @@ export function ownerOf(caller: Caller): CartOwner {
   }
 }
 
-const isElevated = (owner: CartOwner) => owner.kind === 'staff' || owner.kind === 'apiKey';
+/** A cart or checkout of a staff account or key: its lines may hold what shoppers cannot see or set. */
+export const isMerchantOwned = (owner: CartOwner) => owner.kind === 'staff' || owner.kind === 'apiKey';
 const customerKey = (owner: CartOwner) => `${owner.kind}:${owner.id}`;
 
-/** Custom lines and catalog overrides are merchant features: a shopper asking for them gets 403. */
-function assertLinesAllowed(owner: CartOwner, input: LinesToAdd): void {
-  if (isElevated(owner)) return;
+/**
+ * Custom lines and catalog overrides set what a line costs: only staff and keys holding `checkouts:write` may add
+ * them (anyone else gets 403), in carts and checkouts alike.
+ */
+export function assertLinesAllowed(caller: Caller, input: LinesToAdd): void {
+  if (hasScope(caller, 'checkouts:write')) return;
   if ((input.customLineItems?.length ?? 0) > 0) throw permissionDenied('Custom line items');
   if (input.lineItems?.some((l) => l.catalogOverrideFields)) throw permissionDenied('Catalog override fields');
+}
+
+/**
+ * Whether lines `caller` adds to `owner`'s cart or checkout may name hidden products: only in a staff account's or
+ * key's own, by a caller holding `catalog:read`.
+ */
+export function mayAddHidden(caller: Caller, owner: CartOwner): boolean {
+  return isMerchantOwned(owner) && hasScope(caller, 'catalog:read');
 }
 
 /** Applies `cartInfo` (buyer note, contact details) to `state`; returns the columns to write. */
@@ -101,7 +117,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
   const repo = createCartRepo(deps.dialect);
   const wireCtx = () => ({ currency: deps.store().currency, locale: deps.store().locale });
   const catalogCtx = (owner: CartOwner) => ({
-    elevated: isElevated(owner),
+    elevated: isMerchantOwned(owner),
     currency: deps.store().currency,
     publicUrl: deps.publicUrl,
   });
@@ -168,8 +184,8 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     ...new Set((input.lineItems ?? []).map((l) => l.catalogReference.catalogItemId)),
   ];
 
-  function lineContext(owner: CartOwner, now: string) {
-    return { ...catalogCtx(owner), now, newId };
+  function lineContext(caller: Caller, owner: CartOwner, now: string) {
+    return { ...catalogCtx(owner), elevated: mayAddHidden(caller, owner), now, newId };
   }
 
   /** The coupon with `code` if it can apply to this owner now (the minimum subtotal is checked with the cart). */
@@ -207,9 +223,9 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     /** Adds lines (same references add up); creates the cart. At most 5 statements with BEGIN and COMMIT. */
     async add(caller: Caller, input: AddToCartRequest): Promise<Cart> {
       const owner = ownerOf(caller);
-      assertLinesAllowed(owner, input);
+      assertLinesAllowed(caller, input);
       return change(owner, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
-        await addLines(uow.trx, repo, state, input, lineContext(owner, now));
+        await addLines(uow.trx, repo, state, input, lineContext(caller, owner, now));
         return ['lineItems'];
       });
     },
@@ -217,7 +233,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     /** Buyer note, contact address, coupon, and lines to add; creates the cart. */
     async update(caller: Caller, input: UpdateCartRequest): Promise<Cart> {
       const owner = ownerOf(caller);
-      assertLinesAllowed(owner, input);
+      assertLinesAllowed(caller, input);
       const code = input.couponCode?.trim();
       // Looked up before the transaction: the discounts module reads outside it (one SQLite connection).
       const coupon = code ? await applicableCoupon(owner, code) : undefined;
@@ -225,7 +241,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       return change(owner, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
         const modified: string[] = [];
         if ((input.lineItems?.length ?? 0) + (input.customLineItems?.length ?? 0) > 0) {
-          await addLines(uow.trx, repo, state, input, lineContext(owner, now));
+          await addLines(uow.trx, repo, state, input, lineContext(caller, owner, now));
           modified.push('lineItems');
         }
         const set = cartInfoChanges(state, input.cartInfo, modified);

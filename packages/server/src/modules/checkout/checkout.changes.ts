@@ -30,16 +30,6 @@ export interface LinesToAdd {
 
 export type LineContext = CatalogContext & { now: string; newId: () => string };
 
-const permissionDenied = (what: string) =>
-  new AppError('PERMISSION_DENIED', errorCodes.permissionDenied, `${what} need an API key or a staff sign-in`);
-
-/** Custom lines and catalog overrides are merchant features: a shopper asking for them gets 403. */
-export function assertLinesAllowed(callerElevated: boolean, input: LinesToAdd): void {
-  if (callerElevated) return;
-  if ((input.customLineItems?.length ?? 0) > 0) throw permissionDenied('Custom line items');
-  if (input.lineItems?.some((l) => l.catalogOverrideFields)) throw permissionDenied('Catalog override fields');
-}
-
 /** Drops null members at every depth, so stored JSON holds only what was given. */
 function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNulls) as T;

@@ -1,7 +1,9 @@
 import { type Checkout, checkoutEventTypes } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { jsonOnce } from '../../lib/json-once.js';
+import { mayAddHidden } from '../cart/cart.service.js';
 import { loadTotalsConfiguration } from '../cart/cart.totals.js';
 import type { CartOwner } from '../cart/cart.types.js';
 import type { CouponCheck } from '../discounts/index.js';
@@ -61,9 +63,12 @@ export function createCheckoutCore(deps: ModuleDeps, others: CheckoutDependencie
     return { coupon_code: check.coupon.code, coupon_id: check.coupon.id };
   }
 
-  /** What resolving and adding lines needs: the owner's view of the catalog, the time, new ids. */
-  const lineContext = (owner: CartOwner, inputs: PricingInputs, now: string): LineContext => ({
-    elevated: owner.kind === 'staff' || owner.kind === 'apiKey',
+  /**
+   * What resolving and adding lines needs: which products the lines may name (hidden ones only in a merchant's own
+   * checkout, by a caller holding catalog:read), the time, new ids.
+   */
+  const lineContext = (caller: Caller, owner: CartOwner, inputs: PricingInputs, now: string): LineContext => ({
+    elevated: mayAddHidden(caller, owner),
     currency: inputs.currency,
     publicUrl: inputs.publicUrl,
     now,

@@ -8,12 +8,12 @@ import {
 } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, invalid } from '@merx/domain';
-import { type Caller, isElevated } from '../../http/auth.js';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
-import { ownedCartNotFound, ownerOf } from '../cart/cart.service.js';
+import { assertLinesAllowed, ownedCartNotFound, ownerOf } from '../cart/cart.service.js';
 import type { CartOwner, CartState, CatalogEntry } from '../cart/cart.types.js';
 import type { ModuleDeps } from '../module.js';
-import { applyInfo, assertLinesAllowed, linesToAdd } from './checkout.changes.js';
+import { applyInfo, linesToAdd } from './checkout.changes.js';
 import type { CheckoutCore } from './checkout.core.js';
 import type { CheckoutDependencies } from './checkout.deps.js';
 import type { PricedCheckout, PricingInputs } from './checkout.pricing.js';
@@ -100,7 +100,7 @@ export interface PreparedCheckout {
 export function createCheckoutCreation(deps: ModuleDeps, core: CheckoutCore, others: CheckoutDependencies) {
   async function prepare(caller: Caller, input: CreateCheckoutRequest): Promise<PreparedCheckout> {
     const owner = ownerOf(caller);
-    assertLinesAllowed(isElevated(caller), input);
+    assertLinesAllowed(caller, input);
     const giftCard = input.giftCardCode?.trim();
     if (giftCard) throw giftCardNotFound(giftCard);
     if ((input.lineItems?.length ?? 0) + (input.customLineItems?.length ?? 0) === 0)
@@ -113,7 +113,9 @@ export function createCheckoutCreation(deps: ModuleDeps, core: CheckoutCore, oth
     const { modified } = applyInfo(state, input.checkoutInfo, inputs.currency, 'checkoutInfo');
     if (code) core.applyCoupon(state, code, inputs);
     state.checkout.overrideCheckoutUrl = input.overrideCheckoutUrl || null;
-    state.lines = linesToAdd(state, input, core.lineContext(owner, inputs, state.checkout.createdDate)).map(lineOf);
+    state.lines = linesToAdd(state, input, core.lineContext(caller, owner, inputs, state.checkout.createdDate)).map(
+      lineOf,
+    );
     const priced = core.price(state, inputs);
     assertChoicesHold(priced, inputs.config, chosenIn(modified, code !== undefined));
     return { priced, inputs };

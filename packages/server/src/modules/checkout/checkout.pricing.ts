@@ -1,6 +1,7 @@
 import type { TipSettings, Totals } from '@merx/domain';
 import type { ApplicationErrorDetails } from '../cart/cart.estimate.js';
 import { lineViews } from '../cart/cart.lines.js';
+import { isMerchantOwned } from '../cart/cart.service.js';
 import {
   cartTotals,
   type TotalsConfiguration,
@@ -60,9 +61,8 @@ export function priceCheckout(
   refuse: DiscountServices['couponRefusal'],
 ): PricedCheckout {
   const { checkout } = state;
-  const elevated = checkout.owner.kind === 'staff' || checkout.owner.kind === 'apiKey';
   const views = lineViews(state.lines, state.catalog, {
-    elevated,
+    elevated: isMerchantOwned(checkout.owner),
     currency: inputs.currency,
     publicUrl: inputs.publicUrl,
   });

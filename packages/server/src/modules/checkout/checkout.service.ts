@@ -1,18 +1,10 @@
 import { type Checkout, checkoutEventTypes, type UpdateCheckoutRequest } from '@merx/contract';
 import { type UnitOfWork, withTransaction } from '@merx/db';
-import { type Caller, isElevated } from '../../http/auth.js';
+import type { Caller } from '../../http/auth.js';
 import { jsonOnce } from '../../lib/json-once.js';
-import { ownerOf } from '../cart/cart.service.js';
+import { assertLinesAllowed, ownerOf } from '../cart/cart.service.js';
 import type { ModuleDeps } from '../module.js';
-import {
-  addLines,
-  applyInfo,
-  assertLinesAllowed,
-  type LinesToAdd,
-  linesToAdd,
-  removeLines,
-  setQuantities,
-} from './checkout.changes.js';
+import { addLines, applyInfo, type LinesToAdd, linesToAdd, removeLines, setQuantities } from './checkout.changes.js';
 import type { CheckoutCore } from './checkout.core.js';
 import { checkoutPageUrl } from './checkout.mapper.js';
 import type { PricedCheckout, PricingInputs } from './checkout.pricing.js';
@@ -88,8 +80,8 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
     });
   }
 
-  const lineContext = (state: CheckoutState, inputs: PricingInputs) =>
-    core.lineContext(state.checkout.owner, inputs, state.checkout.updatedDate);
+  const lineContext = (caller: Caller, state: CheckoutState, inputs: PricingInputs) =>
+    core.lineContext(caller, state.checkout.owner, inputs, state.checkout.updatedDate);
 
   return {
     async get(caller: Caller, id: string): Promise<Checkout> {
@@ -110,7 +102,7 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
 
     /** Buyer info, addresses, shipping option and slot, tip, note, coupon, lines to add. */
     async update(caller: Caller, id: string, input: UpdateCheckoutRequest): Promise<Checkout> {
-      assertLinesAllowed(isElevated(caller), input);
+      assertLinesAllowed(caller, input);
       const giftCard = input.giftCardCode?.trim();
       if (giftCard) throw giftCardNotFound(giftCard);
       const code = input.couponCode?.trim() || undefined;
@@ -126,7 +118,7 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
           set.override_checkout_url = state.checkout.overrideCheckoutUrl;
           modified.push('overrideCheckoutUrl');
         }
-        const rows = linesToAdd(state, input, lineContext(state, inputs));
+        const rows = linesToAdd(state, input, lineContext(caller, state, inputs));
         await repo.update(uow.trx, id, set);
         if (rows.length > 0) {
           await addLines(uow.trx, repo, state, rows);
@@ -137,9 +129,9 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
     },
 
     async addLines(caller: Caller, id: string, input: LinesToAdd): Promise<Checkout> {
-      assertLinesAllowed(isElevated(caller), input);
+      assertLinesAllowed(caller, input);
       return change(caller, id, { requestedIds: productIdsOf(input) }, async (uow, state, inputs) => {
-        const rows = linesToAdd(state, input, lineContext(state, inputs));
+        const rows = linesToAdd(state, input, lineContext(caller, state, inputs));
         await addLines(uow.trx, repo, state, rows);
         return { modified: ['lineItems'] };
       });

@@ -1,6 +1,6 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { elevated, isElevated, publicAccess } from '../../http/auth.js';
+import { elevated, hasScope, publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { CollectionService } from './collections.service.js';
 
@@ -83,7 +83,7 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       params: slugParams,
       response: c.collectionResponse,
       handler: async ({ params, caller }) => ({
-        collection: await collections.getBySlug(params.slug, isElevated(caller)),
+        collection: await collections.getBySlug(params.slug, hasScope(caller, 'catalog:read')),
       }),
     }),
     defineRoute({
@@ -95,7 +95,7 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       queryRoute: true,
       input: c.platformQueryRequest,
       response: c.queryCollectionsResponse,
-      handler: async ({ input, caller }) => collections.query(input.query, isElevated(caller)),
+      handler: async ({ input, caller }) => collections.query(input.query, hasScope(caller, 'catalog:read')),
     }),
     defineRoute({
       method: 'GET',
@@ -106,7 +106,7 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       params: slugParams,
       response: c.collectionResponse,
       handler: async ({ params, caller }) => ({
-        collection: await collections.getBySlug(params.slug, isElevated(caller)),
+        collection: await collections.getBySlug(params.slug, hasScope(caller, 'catalog:read')),
       }),
     }),
     defineRoute({
@@ -117,7 +117,9 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       access: publicAccess,
       params: idParams,
       response: c.collectionResponse,
-      handler: async ({ params, caller }) => ({ collection: await collections.get(params.id, isElevated(caller)) }),
+      handler: async ({ params, caller }) => ({
+        collection: await collections.get(params.id, hasScope(caller, 'catalog:read')),
+      }),
     }),
   ];
 }

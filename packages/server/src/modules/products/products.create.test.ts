@@ -129,6 +129,22 @@ describe('POST /stores/v1/products', () => {
     expectAppError(await kit.visitor.get(url, { includeMerchantSpecificData: true }), 403, 'PERMISSION_DENIED');
   });
 
+  it('shows merchant data and hidden products only to staff and keys holding catalog:read', async () => {
+    const hidden = await kit.createProduct({ visible: false, costAndProfitData: { itemCost: 3 } });
+    const key = async (scopes: string[]) => (await kit.server.services.apiKeys.create({ name: 'k', scopes })).key;
+    const [reader, ordersOnly] = [await key(['catalog:read']), await key(['orders:*', 'members:*'])];
+    const url = `/stores-reader/v1/products/${hidden.id}`;
+    const get = (auth: string, merchant: boolean) =>
+      kit.request({ method: 'GET', url: `${url}${merchant ? '?includeMerchantSpecificData=true' : ''}`, auth });
+    expect((await get(reader, true)).body.product.costAndProfitData.itemCost).toBe(3);
+    expectAppError(await get(ordersOnly, true), 403, 'PERMISSION_DENIED');
+    expectAppError(await get(ordersOnly, false), 404, 'PRODUCT_NOT_FOUND');
+    const collection = await kit.createCollection({ visible: false });
+    const byId = (auth: string) => kit.request({ method: 'GET', url: `/v2/collections/${collection.id}`, auth });
+    expect((await byId(reader)).status).toBe(200);
+    expect((await byId(ordersOnly)).status).toBe(404);
+  });
+
   it('reports stock: untracked in stock, tracked quantities, and out of stock', async () => {
     const untracked = await kit.createProduct();
     expect(untracked.stock).toEqual({ trackInventory: false, inStock: true, inventoryStatus: 'IN_STOCK' });

@@ -1,7 +1,7 @@
 import * as c from '@merx/contract';
 import { AppError } from '@merx/domain';
 import { z } from 'zod';
-import { type Caller, elevated, isElevated, publicAccess } from '../../http/auth.js';
+import { type Caller, elevated, hasScope, publicAccess } from '../../http/auth.js';
 import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { BulkService } from './bulk.service.js';
@@ -13,16 +13,17 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 const write = elevated('catalog:write');
 const tag = 'Catalog v1';
 
+/** Hidden products and merchant data are for staff and keys holding catalog:read; asking without it is a 403. */
 function readOptions(caller: Caller, merchantRequested: boolean | undefined): ReadOptions {
-  const elevatedCaller = isElevated(caller);
-  if (merchantRequested && !elevatedCaller) {
+  const catalogReader = hasScope(caller, 'catalog:read');
+  if (merchantRequested && !catalogReader) {
     throw new AppError(
       'PERMISSION_DENIED',
       c.errorCodes.permissionDenied,
-      'includeMerchantSpecificData needs an API key',
+      'includeMerchantSpecificData needs an API key or a staff sign-in with the "catalog:read" permission',
     );
   }
-  return { elevated: elevatedCaller, merchant: Boolean(merchantRequested) };
+  return { elevated: catalogReader, merchant: Boolean(merchantRequested) };
 }
 
 function offsetMetadata(
