@@ -15,14 +15,6 @@ import {
 import { signInMember, signInStaff, startTestServer, type TestServer, visitorToken } from '@merx/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Access =
-  | { kind: 'public' }
-  | { kind: 'identified' }
-  | { kind: 'member' }
-  | { kind: 'elevated'; scope: string }
-  | { kind: 'own-or-elevated'; scope: string }
-  | { kind: 'self-or-elevated'; scope: string };
-
 type Holder =
   | { kind: 'none' }
   | { kind: 'visitor' }

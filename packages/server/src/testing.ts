@@ -93,32 +93,36 @@ export async function startTestServer(
   };
 }
 
-/** A signed-in member made for a test: its id, email and a storefront access token. */
-export interface TestMember {
+/** A signed-in identity made for a test: its id, email and an access token. */
+export interface TestIdentity {
   id: string;
   email: string;
   token: string;
 }
+export type TestMember = TestIdentity;
+export type TestStaff = TestIdentity;
 
-/** Registers an active member and signs it in to the storefront client (a refresh token and an access token). */
+/** Signs `sub` in to the first client of `kind`, as the hosted page's code exchange would: refresh and access token. */
+async function signIn(
+  server: MerxApp,
+  kind: 'storefront' | 'backoffice',
+  claims: { role: 'member' | 'staff'; sub: string; srole?: StaffRole; perms?: string[] },
+): Promise<string> {
+  const { tokens, clients } = server.services;
+  const cid = (await clients.firstOfKind(kind))?.id ?? kind;
+  const refresh = await tokens.createRefresh(tokens.db, { clientId: cid, role: claims.role, subjectId: claims.sub });
+  return (await tokens.issueAccess({ ...claims, cid, rid: refresh.id })).accessToken;
+}
+
+/** Registers an active member and signs it in to the storefront client. */
 export async function signInMember(server: MerxApp, email?: string): Promise<TestMember> {
-  const { services } = server;
   const address = email ?? `member-${newId().slice(-12)}@members.test`;
-  const state = await services.identity.register(
+  const state = await server.services.identity.register(
     { loginId: { email: address }, password: 'correct horse 1' },
     { ip: undefined },
   );
   const id = state.identity?.id as string;
-  const client = await services.clients.firstOfKind('storefront');
-  const clientId = client?.id ?? 'storefront';
-  const refresh = await services.tokens.createRefresh(services.tokens.db, { clientId, role: 'member', subjectId: id });
-  const { accessToken } = await services.tokens.issueAccess({
-    role: 'member',
-    sub: id,
-    cid: clientId,
-    rid: refresh.id,
-  });
-  return { id, email: address, token: accessToken };
+  return { id, email: address, token: await signIn(server, 'storefront', { role: 'member', sub: id }) };
 }
 
 /** An anonymous visitor's access token for the storefront client. */
@@ -132,27 +136,19 @@ export async function visitorToken(server: MerxApp): Promise<string> {
   return res.json().access_token as string;
 }
 
-/** A signed-in staff account made for a test: its id, email and a back-office access token. */
-export interface TestStaff {
-  id: string;
-  email: string;
-  token: string;
-}
-
 /**
  * Makes an active staff account with `role` (and for `staff`, `permissions`) and signs it in to the back-office
- * client, as the hosted page would: a refresh token and an access token carrying the role.
+ * client: the access token carries the role, as after the hosted sign-in.
  */
 export async function signInStaff(
   server: MerxApp,
   grant: { role: StaffRole; permissions?: string[]; email?: string },
 ): Promise<TestStaff> {
-  const { services } = server;
   const id = newId();
   const email = grant.email ?? `${grant.role}-${id.slice(-12)}@staff.test`;
   const permissions = grant.role === 'staff' ? (grant.permissions ?? []) : ['*'];
   const at = new Date().toISOString();
-  await services.identity.repo.insert(services.tokens.db, {
+  await server.services.identity.repo.insert(server.services.tokens.db, {
     id,
     kind: 'staff',
     email,
@@ -169,16 +165,37 @@ export async function signInStaff(
     updatedDate: at,
     revision: 1,
   });
-  const client = await services.clients.firstOfKind('backoffice');
-  const clientId = client?.id ?? 'backoffice';
-  const refresh = await services.tokens.createRefresh(services.tokens.db, { clientId, role: 'staff', subjectId: id });
-  const { accessToken } = await services.tokens.issueAccess({
-    role: 'staff',
-    sub: id,
-    cid: clientId,
-    rid: refresh.id,
-    srole: grant.role,
-    perms: permissions,
-  });
-  return { id, email, token: accessToken };
+  const token = await signIn(server, 'backoffice', { role: 'staff', sub: id, srole: grant.role, perms: permissions });
+  return { id, email, token };
 }
+
+/** An answer of `jsonCaller`: the status and the parsed JSON body. */
+export interface JsonAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read by each test as it expects them
+  body: any;
+}
+
+/**
+ * JSON calls through `inject` as the holder of `auth` (none when undefined), holding every answer to the contract's
+ * cross-cutting rules: a request id, never a 5xx.
+ */
+export function jsonCaller(server: MerxApp) {
+  return async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth?: string, body?: unknown) => {
+    const res = await server.app.inject({
+      method,
+      url,
+      headers: {
+        ...(auth ? { authorization: auth } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    if (res.statusCode >= 500 || !res.headers['x-wix-request-id']) {
+      throw new Error(`${method} ${url} broke the cross-cutting rules: ${res.statusCode} ${res.body}`);
+    }
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined } as JsonAnswer;
+  };
+}
+
+export type { Access } from './http/auth.js';

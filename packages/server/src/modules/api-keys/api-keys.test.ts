@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, startTestServer, type TestServer, type TestStaff } from '../../testing.js';
+import { jsonCaller, signInStaff, startTestServer, type TestServer, type TestStaff } from '../../testing.js';
 
 let server: TestServer;
 let owner: TestStaff;
@@ -12,17 +12,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, body?: unknown) {
-  const res = await server.app.inject({
-    method,
-    url,
-    headers: { authorization: auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers
-  return { status: res.statusCode, body: JSON.parse(res.body) as any };
-}
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, body?: unknown) =>
+  jsonCaller(server)(method, url, auth, body);
 const make = (auth: string, scopes: string[], name = 'Integration') =>
   call('POST', '/_api/merx/v1/api-keys', auth, { name, scopes });
 const keyCount = async () =>

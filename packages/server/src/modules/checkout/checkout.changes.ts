@@ -4,7 +4,6 @@ import {
   type CheckoutLineItemInput,
   type CheckoutPaymentOption,
   cartErrorCodes,
-  errorCodes,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
 } from '@merx/contract';

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, startTestServer, type TestServer, type TestStaff } from '../../testing.js';
+import {
+  type JsonAnswer,
+  jsonCaller,
+  signInStaff,
+  startTestServer,
+  type TestServer,
+  type TestStaff,
+} from '../../testing.js';
 
 let server: TestServer;
 let owner: TestStaff;
@@ -12,22 +19,9 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Res {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers
-  body: any;
-}
-
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth: string, body?: unknown) {
-  const res = await server.app.inject({
-    method,
-    url,
-    headers: { authorization: auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
-  return { status: res.statusCode, body: JSON.parse(res.body) } as Res;
-}
+type Res = JsonAnswer;
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth: string, body?: unknown) =>
+  jsonCaller(server)(method, url, auth, body);
 
 let n = 0;
 const address = () => `person${++n}-${Date.now()}@staff.test`;
@@ -40,6 +34,13 @@ const invite = (auth: string, role: string, permissions?: string[]) =>
 const patch = (auth: string, id: string, body: unknown) => call('PATCH', `/_api/merx/v1/staff/${id}`, auth, body);
 const remove = (auth: string, id: string) => call('DELETE', `/_api/merx/v1/staff/${id}`, auth);
 const key = async (scopes: string[]) => (await server.services.apiKeys.create({ name: `key ${scopes}`, scopes })).key;
+const activeOwners = () =>
+  server.merx.db
+    .selectFrom('identities')
+    .select('id')
+    .where('role', '=', 'owner')
+    .where('status', '=', 'ACTIVE')
+    .execute();
 const staffRow = (id: string) =>
   server.merx.db
     .selectFrom('identities')
@@ -116,12 +117,7 @@ describe('changing and removing accounts', () => {
     );
     // Two owners: one may remove the other; the one left cannot leave.
     expect((await remove(owner.token, second.id)).status).toBe(200);
-    const owners = await server.merx.db
-      .selectFrom('identities')
-      .select('id')
-      .where('role', '=', 'owner')
-      .where('status', '=', 'ACTIVE')
-      .execute();
+    const owners = await activeOwners();
     for (const o of owners.filter((o) => o.id !== owner.id)) {
       await server.merx.db.updateTable('identities').set({ status: 'DELETED' }).where('id', '=', o.id).execute();
     }
@@ -168,12 +164,7 @@ describe('changing and removing accounts', () => {
         expect(String((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason)).toMatch(
           /at least one owner/,
         );
-        const owners = await server.merx.db
-          .selectFrom('identities')
-          .select('id')
-          .where('role', '=', 'owner')
-          .where('status', '=', 'ACTIVE')
-          .execute();
+        const owners = await activeOwners();
         expect(owners).toHaveLength(1);
       }
     } finally {
