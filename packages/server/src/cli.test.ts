@@ -33,6 +33,15 @@ describe('the merx command line', () => {
     });
   });
 
+  it('invites an owner from the store’s machine, and refuses a role it does not know', async () => {
+    const invited = await cli('staff', 'invite', '--email', 'second-owner@shop.test', '--role', 'owner');
+    expect(invited.stdout).toMatch(/Invited second-owner@shop.test as owner/);
+    expect(invited.stdout).toMatch(/\/auth\/accept-invitation\?token=/);
+    await expect(cli('staff', 'invite', '--email', 'x@shop.test', '--role', 'king')).rejects.toMatchObject({
+      stderr: expect.stringContaining('--role'),
+    });
+  });
+
   it('seeds a generated catalog of the requested size', async () => {
     const seeded = await cli('seed', '--products', '120');
     expect(seeded.stdout).toMatch(/Added 120 products/);

@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import { createDb, migrateToLatest } from '@merx/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { commandLine } from './modules/audit/audit.service.js';
+import { machineOwner } from './modules/staff/staff.rules.js';
+import { staffRoles } from './modules/staff/staff.service.js';
 import { seedLargeCatalog } from './seed/large-catalog.js';
 import { seedDemoStore } from './seed/seed-demo.js';
 
@@ -15,6 +18,8 @@ Commands:
   api-key revoke <id>                                 revoke an API key
   staff list                                          list back-office accounts
   staff set-password --email EMAIL                    give a staff account a new random password (printed once)
+  staff invite --email EMAIL --role ROLE [--permission P ...]
+                                                      invite a person (owner, admin, or staff with permissions)
   seed --products N [--collections N]                 add N generated products (for benchmarks)
   seed --demo                                         load the demo store into an empty catalog
   migrate                                             bring the database schema up to date
@@ -32,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
       collections: { type: 'string' },
       demo: { type: 'boolean' },
       email: { type: 'string' },
+      role: { type: 'string' },
+      permission: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -82,6 +89,20 @@ async function main(argv: string[]): Promise<number> {
         const password = await services.staff.setPassword(values.email);
         process.stdout.write(
           `New password for ${values.email} (shown once; their other sign-ins ended):\n\n  ${password}\n`,
+        );
+        return 0;
+      }
+      if (command === 'staff' && sub === 'invite' && values.email && values.role) {
+        // The store's own machine acts as an owner: the way to add an owner (or the first admin) without one.
+        const role = staffRoles.find((r) => r === values.role);
+        if (!role) throw new Error(`--role must be one of ${staffRoles.join(', ')}`);
+        const { url } = await services.staff.invite(
+          machineOwner,
+          { email: values.email, role, permissions: values.permission ?? [] },
+          commandLine,
+        );
+        process.stdout.write(
+          `Invited ${values.email} as ${role}; the link (also mailed) works for 7 days:\n\n  ${url}\n`,
         );
         return 0;
       }

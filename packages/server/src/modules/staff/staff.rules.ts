@@ -8,6 +8,19 @@ import { type Caller, mayGrant, type StaffRole } from '../../http/auth.js';
  * holds more than they do. (The last owner staying is checked in the transaction of the change.)
  */
 
+/**
+ * The store's own machine (the command line): it acts as an owner, the way to add an owner when none can sign in.
+ * Invitations it sends name `system` as their inviter.
+ */
+export const machineOwner: Caller = {
+  kind: 'staff',
+  staffId: 'system',
+  role: 'owner',
+  permissions: ['*'],
+  clientId: '',
+  tokenId: '',
+};
+
 /** A role with the permissions that come with it (`['*']` for owners and admins). */
 export interface Grant {
   role: StaffRole;

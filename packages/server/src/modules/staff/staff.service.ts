@@ -12,7 +12,7 @@ import { createIdentityRepo, type IdentityRecord, normaliseEmail } from '../iden
 import type { MailService } from '../mail/mail.service.js';
 import { staffInvitationMail } from '../mail/mail.templates.js';
 import type { TokenService } from '../oauth/tokens.service.js';
-import { assertMayChange, assertMayGrant, beyondCaller, type Grant } from './staff.rules.js';
+import { assertMayChange, assertMayGrant, beyondCaller, type Grant, machineOwner } from './staff.rules.js';
 
 export const STAFF_NOT_FOUND = 'STAFF_NOT_FOUND';
 export const INVITATION_NOT_VALID = 'INVITATION_NOT_VALID';
@@ -380,8 +380,7 @@ export function createStaffService(deps: {
   /** The invitation's inviter as a caller, as they are now: an active staff account or a live API key. */
   async function inviterCaller(ex: Executor, invitedBy: string | undefined): Promise<Caller | undefined> {
     if (!invitedBy) return undefined;
-    if (invitedBy === 'system')
-      return { kind: 'staff', staffId: 'system', role: 'owner', permissions: ['*'], clientId: '', tokenId: '' };
+    if (invitedBy === 'system') return machineOwner;
     const staff = await repo.byId(ex, invitedBy, 'staff');
     if (staff) {
       if (staff.status !== 'ACTIVE') return undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commandLine,
   type JsonAnswer,
   jsonCaller,
   signInStaff,
@@ -7,6 +8,7 @@ import {
   type TestServer,
   type TestStaff,
 } from '../../testing.js';
+import { machineOwner } from './staff.rules.js';
 
 let server: TestServer;
 let owner: TestStaff;
@@ -182,6 +184,16 @@ describe('invitations', () => {
     await expect(server.services.staff.acceptInvitation(token, 'a good password 1', {})).rejects.toThrow(
       /expired or was used/,
     );
+  });
+
+  it('accepts an invitation the command line sent: the store’s machine stands for an owner', async () => {
+    const { url } = await server.services.staff.invite(machineOwner, { email: address(), role: 'owner' }, commandLine);
+    const made = await server.services.staff.acceptInvitation(
+      new URL(url).searchParams.get('token') as string,
+      'a good password 1',
+      {},
+    );
+    expect(made.role).toBe('owner');
   });
 
   it('lists pending invitations and lets them be withdrawn', async () => {
