@@ -56,6 +56,9 @@ function expected(access: Access, holder: Holder): 'allowed' | 401 | 403 {
     case 'member':
       if (holder.kind === 'member') return 'allowed';
       return anonymous ? 401 : 403;
+    case 'staff':
+      if (holder.kind === 'staff') return 'allowed';
+      return anonymous ? 401 : 403;
     case 'elevated':
       if (anonymous) return 401;
       return holds(holder, access.scope) ? 'allowed' : 403;
@@ -141,7 +144,7 @@ describe('the access matrix', () => {
     const unknown = apiRoutes().filter(
       (r) =>
         !r.access ||
-        !['public', 'identified', 'member', 'elevated', 'own-or-elevated', 'self-or-elevated'].includes(
+        !['public', 'identified', 'member', 'staff', 'elevated', 'own-or-elevated', 'self-or-elevated'].includes(
           r.access.kind,
         ) ||
         ('scope' in r.access && !(permissionNames as string[]).includes(r.access.scope)),

@@ -128,7 +128,8 @@ export type ClientErrorCode =
   | 'OAUTH_TIMEOUT'
   | 'MEMBER_TOKENS_FAILED'
   | 'NOT_IN_BROWSER'
-  | 'INVALID_WEBHOOK';
+  | 'INVALID_WEBHOOK'
+  | 'SIGN_IN_REQUIRED';
 
 /** A rule the SDK checks on the client (paging past an end, PKCE bounds, OAuth state, elevated modules). */
 export class MerxClientError extends MerxError {

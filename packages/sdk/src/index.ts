@@ -30,6 +30,7 @@ export {
   PKCE_MAX_LENGTH,
   PKCE_MIN_LENGTH,
 } from './auth/pkce.js';
+export { StaffStrategy, type StaffStrategyInstance, type StaffStrategyOptions } from './auth/staff.js';
 export { cookieStorage, localStorageStorage, memoryStorage } from './auth/storage.js';
 export {
   type AccessToken,

@@ -24,6 +24,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
+import { registerBackoffice } from './modules/backoffice/backoffice.routes.js';
 import { createCartModule } from './modules/cart/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
@@ -368,6 +369,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
       const client = await services.clients.firstOfKind('storefront');
       const { name: storeName, currency, locale, logoUrl } = store;
       return { storeName, currency, locale, logoUrl, storefrontClientId: client?.id };
+    },
+  });
+
+  // The back office at /admin/ (when built): its page for every path below, its own router decides.
+  registerBackoffice(app, {
+    boot: async () => {
+      const store = await services.settings.store();
+      const client = await services.clients.firstOfKind('backoffice');
+      const { name: storeName, currency, locale, logoUrl } = store;
+      return { storeName, currency, locale, logoUrl, backofficeClientId: client?.id };
     },
   });
 

@@ -8,8 +8,11 @@ export interface AuthStrategy {
   connect?(connection: { baseUrl: string; fetch?: typeof fetch | undefined }): void;
 }
 
-/** Token roles move none → visitor (anonymous grant) → member (code exchange); spec section 4. */
-export type TokenRole = 'none' | 'visitor' | 'member';
+/**
+ * Token roles move none → visitor (anonymous grant) → member (code exchange); spec section 4. A back office's
+ * staff sign-in holds `staff` tokens (StaffStrategy).
+ */
+export type TokenRole = 'none' | 'visitor' | 'member' | 'staff';
 
 export interface AccessToken {
   value: string;

@@ -26,6 +26,15 @@ export function staff(transport: Transport) {
         options: o,
         elevated: true,
       }),
+    /** The signed-in staff account (a back office's own sign-in): who it is, its role and permissions. */
+    getMe: (o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('getMe', {
+        method: 'GET',
+        path: `${BASE}/me`,
+        args: [],
+        options: o,
+        elevated: true,
+      }),
     /** Mails the person a link to set their password; the link is answered too. */
     inviteStaff: (invitation: In<typeof c.inviteStaffRequest>, o?: CallOptions) =>
       call<Out<typeof c.inviteStaffResponse>>('inviteStaff', {

@@ -26,6 +26,7 @@ export type Caller =
  * - `public`: anyone, with or without a token;
  * - `identified`: a visitor, member, staff account or API key (carts and checkouts of the caller's own);
  * - `member`: a signed-in member only;
+ * - `staff`: a signed-in staff account, whatever its permissions (its own account in the back office);
  * - `elevated`: an API key holding `scope`, or staff whose role grants it;
  * - `own-or-elevated`: a visitor or member (the handler gives them their own records only), or staff and API keys
  *   holding `scope` (every record);
@@ -36,6 +37,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'identified' }
   | { kind: 'member' }
+  | { kind: 'staff' }
   | { kind: 'elevated'; scope: string }
   | { kind: 'own-or-elevated'; scope: string }
   | { kind: 'self-or-elevated'; scope: string };
@@ -43,6 +45,7 @@ export type Access =
 export const publicAccess: Access = { kind: 'public' };
 export const identifiedAccess: Access = { kind: 'identified' };
 export const memberAccess: Access = { kind: 'member' };
+export const staffAccess: Access = { kind: 'staff' };
 /** Shorthand for a route that needs an elevated caller holding `scope` (or `*`). */
 export function elevated(scope: string): Access {
   return { kind: 'elevated', scope };
@@ -106,6 +109,14 @@ export function mayGrant(caller: Caller, permission: string): boolean {
   return hasScope(caller, permission);
 }
 
+/** A caller signed in as the wrong kind: 401 without any sign-in (none, a visitor), 403 for another kind. */
+function refusedSignIn(caller: Caller, message: string): AppError {
+  const anonymous = caller.kind === 'none' || caller.kind === 'visitor';
+  return anonymous
+    ? new AppError('UNAUTHENTICATED', errorCodes.unauthenticated, message)
+    : new AppError('PERMISSION_DENIED', errorCodes.permissionDenied, message);
+}
+
 /** Throws unless `caller` satisfies `access`. */
 export function assertAccess(caller: Caller, access: Access): void {
   switch (access.kind) {
@@ -121,12 +132,11 @@ export function assertAccess(caller: Caller, access: Access): void {
       }
       return;
     case 'member':
-      if (caller.kind === 'member') return;
-      throw new AppError(
-        caller.kind === 'none' || caller.kind === 'visitor' ? 'UNAUTHENTICATED' : 'PERMISSION_DENIED',
-        caller.kind === 'none' || caller.kind === 'visitor' ? errorCodes.unauthenticated : errorCodes.permissionDenied,
-        'This call needs a signed-in member',
-      );
+      if (caller.kind !== 'member') throw refusedSignIn(caller, 'This call needs a signed-in member');
+      return;
+    case 'staff':
+      if (caller.kind !== 'staff') throw refusedSignIn(caller, 'This call needs a staff sign-in');
+      return;
     case 'own-or-elevated':
       if (caller.kind === 'visitor' || caller.kind === 'member') return;
       assertAccess(caller, { kind: 'elevated', scope: access.scope });

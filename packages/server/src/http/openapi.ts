@@ -23,6 +23,8 @@ function accessWords(access: Access): string {
       return 'Needs a visitor, member or staff token, or an API key; shoppers reach only their own data.';
     case 'member':
       return 'Needs a signed-in member.';
+    case 'staff':
+      return 'Needs a signed-in staff account (about its own account).';
     case 'elevated':
       return `Needs an API key or a staff account with the \`${access.scope}\` permission.`;
     case 'own-or-elevated':

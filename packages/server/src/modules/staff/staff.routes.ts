@@ -1,6 +1,6 @@
 import { listStaffInvitationsResponse, staffPermission } from '@merx/contract';
 import { z } from 'zod';
-import { elevated } from '../../http/auth.js';
+import { type Caller, elevated, staffAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { AuditLog } from '../audit/audit.service.js';
 import { type StaffService, staffRoles } from './staff.service.js';
@@ -20,6 +20,12 @@ const staffShape = z.object({
   lastLoginDate: z.string().nullable(),
   createdDate: z.string(),
 });
+/** The staff account of a caller the route's rule let in as staff. */
+export function staffIdOf(caller: Caller): string {
+  if (caller.kind !== 'staff') throw new Error('staff route reached without a staff caller');
+  return caller.staffId;
+}
+
 /**
  * Back-office accounts: list, invite, change role and permissions, remove. Every change stays within what the
  * caller holds (staff.rules.ts) and is on the audit trail.
@@ -34,6 +40,15 @@ export function staffRoutes(s: { staff: StaffService; audit: AuditLog }): AnyRou
       access: read,
       response: z.object({ staff: z.array(staffShape) }),
       handler: async () => ({ staff: await s.staff.list() }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/_api/merx/v1/staff/me',
+      summary: 'The signed-in staff account: who it is, its role and permissions',
+      tag,
+      access: staffAccess,
+      response: z.object({ staff: staffShape }),
+      handler: async ({ caller }) => ({ staff: await s.staff.get(staffIdOf(caller)) }),
     }),
     defineRoute({
       method: 'POST',

@@ -175,6 +175,21 @@ describe('changing and removing accounts', () => {
   });
 });
 
+describe('the signed-in staff account', () => {
+  it('tells a staff member who they are, and nobody else', async () => {
+    const reader = await signInStaff(server, { role: 'staff', permissions: ['orders:read'] });
+    const me = await call('GET', '/_api/merx/v1/staff/me', reader.token);
+    expect(me.body.staff).toMatchObject({
+      id: reader.id,
+      email: reader.email,
+      role: 'staff',
+      permissions: ['orders:read'],
+    });
+    expect((await call('GET', '/_api/merx/v1/staff/me', server.apiKey)).status).toBe(403);
+    expect((await call('GET', '/_api/merx/v1/staff/me', '')).status).toBe(401);
+  });
+});
+
 describe('invitations', () => {
   it('stops an invitation from working once its inviter could no longer give what it offers', async () => {
     const admin = await signInStaff(server, { role: 'admin' });

@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAccess } from '../../http/auth.js';
 import type { NotFoundFallback } from '../../http/error-handler.js';
-import { findRepositoryRoot } from '../hosted/assets.js';
+import { appDistDir, appFiles, pageWithBoot as pageOf } from './app-files.js';
 
 /**
  * Paths that belong to the API, the hosted pages and the server's own pages: an unknown one keeps the JSON 404 of
@@ -26,18 +25,8 @@ const RESERVED = [
   /^\/tip-settings(\/|$)/,
   /^\/back-in-stock-service(\/|$)/,
   /^\/assets(\/|$)/,
+  /^\/admin(\/|$)/,
 ];
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** What the shop needs before its first API call, written into its page so that it starts without a round trip. */
 export interface StorefrontBoot {
@@ -46,18 +35,6 @@ export interface StorefrontBoot {
   locale: string;
   logoUrl?: string | undefined;
   storefrontClientId?: string | undefined;
-}
-
-interface Asset {
-  body: Buffer;
-  gzipped: Buffer | undefined;
-  type: string;
-}
-
-/** Where `vite build` puts the shop (`apps/storefront/dist`), or undefined outside a checkout of the repository. */
-export function storefrontDistDir(): string | undefined {
-  const root = findRepositoryRoot() ?? findRepositoryRoot(process.cwd());
-  return root ? join(root, 'apps', 'storefront', 'dist') : undefined;
 }
 
 const isReserved = (path: string) => RESERVED.some((re) => re.test(path));
@@ -82,13 +59,9 @@ const SHOP_PAGES = [
 /** A browser navigation: it asks for HTML (API clients and the JSON 404 tests do not). */
 const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(String(request.headers.accept ?? ''));
 
-/** The page with the boot data in a JSON script (inert under any CSP); `<` escaped so it cannot close the tag. */
+/** The shop's page with its boot data and the store's name as its title. */
 export function pageWithBoot(html: string, boot: StorefrontBoot): string {
-  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
-  const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return html
-    .replace('<title>Shop</title>', `<title>${escapeText(boot.storeName)}</title>`)
-    .replace('</head>', `<script id="merx-boot" type="application/json">${json}</script></head>`);
+  return pageOf(html, boot, boot.storeName);
 }
 
 /**
@@ -101,53 +74,19 @@ export function registerStorefront(
   app: FastifyInstance,
   deps: { boot: () => Promise<StorefrontBoot>; dist?: string | undefined },
 ): NotFoundFallback | undefined {
-  const dist = deps.dist ?? storefrontDistDir();
+  const dist = deps.dist ?? appDistDir('storefront');
   if (!dist || !existsSync(join(dist, 'index.html'))) return undefined;
-  const assets = new Map<string, Asset>();
-
-  const loadAsset = (name: string): Asset | undefined => {
-    const cached = assets.get(name);
-    if (cached) return cached;
-    // Vite's output is flat: a name with a slash or a leading dot is never one of its files.
-    if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) return undefined;
-    const path = join(dist, 'assets', name);
-    if (!existsSync(path)) return undefined;
-    const body = readFileSync(path);
-    const type = TYPES[extname(name)] ?? 'application/octet-stream';
-    const compressible = /javascript|css|svg|json/.test(type);
-    const asset = { body, gzipped: compressible ? gzipSync(body, { level: 9 }) : undefined, type };
-    assets.set(name, asset);
-    return asset;
-  };
-
-  const sendAsset = (request: FastifyRequest, reply: FastifyReply, asset: Asset) => {
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
-    reply.header('x-content-type-options', 'nosniff').type(asset.type);
-    if (asset.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(asset.gzipped);
-    }
-    return reply.send(asset.body);
-  };
-
+  const files = appFiles(dist);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    // Read on every request (it is small): a rebuild while the server runs is served at once.
-    const body = pageWithBoot(readFileSync(join(dist, 'index.html'), 'utf8'), await deps.boot());
-    reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.type('text/html; charset=utf-8').status(status);
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipSync(body));
-    }
-    return reply.send(body);
+    const boot = await deps.boot();
+    return files.sendPage(request, reply, { boot, title: boot.storeName, status });
   };
 
   // Public pages: declared for the route table's access check.
   const config = { access: publicAccess } as FastifyContextConfig;
   app.get('/assets/*', { config }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
-    const asset = loadAsset(name);
-    if (!asset) return reply.callNotFound();
-    return sendAsset(request, reply, asset);
+    return files.sendAsset(request, reply, name) || reply.callNotFound();
   });
   app.get('/', { config }, (request, reply) => sendPage(request, reply));
   // The other pages come through the not-found handler, so that API and server paths (and their own not-found
