@@ -52,3 +52,10 @@ await viteBuild({
   configFile: new URL('apps/storefront/vite.config.ts', root).pathname,
   logLevel: 'warn',
 });
+
+// The back office: built into apps/backoffice/dist, which the server serves at `/admin/`.
+await viteBuild({
+  root: new URL('apps/backoffice/', root).pathname,
+  configFile: new URL('apps/backoffice/vite.config.ts', root).pathname,
+  logLevel: 'warn',
+});

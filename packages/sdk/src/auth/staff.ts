@@ -1,5 +1,7 @@
 import { type Clock, nowInSeconds, systemClock } from '../clock.js';
 import { MerxClientError } from '../errors.js';
+import { createTransport } from '../http.js';
+import { redirects } from '../modules/redirects.js';
 import { type AuthUrlOptions, type OAuthData, OAuthStrategy } from './oauth.js';
 import { memoryStorage } from './storage.js';
 import { type AuthStrategy, EMPTY_TOKENS, type TokenStorage, type Tokens } from './types.js';
@@ -28,6 +30,37 @@ export function StaffStrategy(options: StaffStrategyOptions) {
   const storage = options.storage ?? memoryStorage();
   const oauth = OAuthStrategy({ ...options, storage });
   let renewing: Promise<Tokens> | undefined;
+  let baseUrl = options.baseUrl?.replace(/\/+$/, '');
+  let fetchImpl = options.fetch;
+
+  /**
+   * The hosted sign-in page for `oauthData`: asked for without any token, since the kept one may be the very one
+   * that has ended (a revoked token is refused even on public calls).
+   */
+  async function getAuthUrl(oauthData: OAuthData, opts: AuthUrlOptions = {}) {
+    if (!baseUrl) throw new TypeError('StaffStrategy needs a baseUrl: pass it here or to createClient');
+    const anonymous = createTransport({
+      baseUrl,
+      auth: { getAuthHeaders: async () => ({ headers: {} }) },
+      fetch: fetchImpl,
+    });
+    const { redirectSession } = await redirects(anonymous).createRedirectSession({
+      auth: {
+        authRequest: {
+          redirectUri: oauthData.redirectUri,
+          clientId: options.clientId,
+          codeChallenge: oauthData.codeChallenge,
+          codeChallengeMethod: 'S256',
+          responseMode: opts.responseMode ?? 'fragment',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: oauthData.state,
+        },
+        prompt: opts.prompt ?? 'login',
+      },
+    });
+    return { authUrl: redirectSession.fullUrl };
+  }
 
   const signedIn = (tokens: Tokens) => tokens.refreshToken.role === 'staff' && tokens.refreshToken.value !== '';
 
@@ -57,7 +90,11 @@ export function StaffStrategy(options: StaffStrategyOptions) {
   return {
     elevated: true as const,
     getAuthHeaders,
-    connect: oauth.connect,
+    connect(connection: { baseUrl: string; fetch?: typeof fetch | undefined }): void {
+      baseUrl ??= connection.baseUrl.replace(/\/+$/, '');
+      fetchImpl ??= connection.fetch;
+      oauth.connect(connection);
+    },
     /** True while a staff sign-in is kept (its access token may still need renewing). */
     signedIn: (): boolean => signedIn(storage.getTokens()),
     getTokens: (): Tokens => storage.getTokens(),
@@ -65,7 +102,7 @@ export function StaffStrategy(options: StaffStrategyOptions) {
     generateOAuthData: (redirectUri: string, originalUri?: string): Promise<OAuthData> =>
       oauth.generateOAuthData(redirectUri, originalUri),
     /** The hosted sign-in page for `oauthData` (the back-office client's staff sign-in). */
-    getAuthUrl: (oauthData: OAuthData, opts: AuthUrlOptions = {}) => oauth.getAuthUrl(oauthData, opts),
+    getAuthUrl,
     parseFromUrl: oauth.parseFromUrl,
     /** Exchanges the code the hosted page returned for staff tokens, and keeps them. */
     async getStaffTokens(

@@ -1,0 +1,43 @@
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const dist = fileURLToPath(new URL('dist/', import.meta.url));
+
+/** Clears the previous build's files but keeps dist/types (TypeScript's declarations for `tsc --build`). */
+function cleanBuild(): Plugin {
+  return {
+    name: 'merx-clean-build',
+    apply: 'build',
+    buildStart() {
+      for (const entry of ['assets', '.vite', 'index.html'])
+        rmSync(`${dist}${entry}`, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The back office: built to dist/ and served by the Merx server at `/admin/` (so every URL it makes starts there);
+ * in development Vite serves it at :5174/admin/ and proxies the API to the server.
+ */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react(), cleanBuild()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+    manifest: true,
+  },
+  server: {
+    port: 5174,
+    proxy: Object.fromEntries(
+      ['/_api', '/ecom', '/stores', '/stores-reader', '/oauth2', '/auth', '/media', '/v1', '/v2', '/.well-known'].map(
+        (path) => [path, { target: process.env.MERX_URL ?? 'http://localhost:3000' }],
+      ),
+    ),
+  },
+});
