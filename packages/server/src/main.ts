@@ -23,8 +23,10 @@ const url = `http://localhost:${(app.server.address() as { port: number }).port}
 const lines = [
   '',
   `  Merx is running at ${url}`,
-  `  API docs:  ${url}/docs`,
-  `  Database:  ${merx.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
+  `  Shop:         ${url}/`,
+  `  Back office:  ${url}/admin/`,
+  `  API docs:     ${url}/docs`,
+  `  Database:     ${merx.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
 ];
 if (ownerKey) {
   lines.push(
@@ -37,7 +39,7 @@ if (ownerKey) {
 if (owner) {
   lines.push(
     '',
-    '  Back-office owner account (password shown once; change it after signing in):',
+    `  Back-office owner account: sign in at ${url}/admin/ (password shown once; change it in Your account):`,
     `    email:    ${owner.email}`,
     `    password: ${owner.password}`,
   );
