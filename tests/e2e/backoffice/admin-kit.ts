@@ -4,7 +4,7 @@
  * to /admin/callback), the owner account with a known password, staff accounts of any role, a Chromium, and
  * screenshots kept in tests/e2e/artifacts/backoffice/.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -19,21 +19,67 @@ export const ARTIFACTS = join(HERE, '..', 'artifacts', 'backoffice');
 export const ADMIN_DIST = join(ROOT, 'apps', 'backoffice', 'dist');
 export const OWNER = { email: 'owner@merx.test', password: 'owner password 1' };
 
-/** Builds the back office (and the shop, which some journeys visit) with Vite, as `npm start` does. */
+/** The newest modification time under `dir` (files only), skipping build output and dependencies. */
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the app's build is older than its sources or the SDK and contract it bundles. */
+function stale(app: 'storefront' | 'backoffice'): boolean {
+  const built = join(ROOT, 'apps', app, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = Math.max(
+    newestIn(join(ROOT, 'apps', app)),
+    newestIn(join(ROOT, 'packages', 'sdk', 'src')),
+    newestIn(join(ROOT, 'packages', 'contract', 'src')),
+  );
+  return sources > statSync(built).mtimeMs;
+}
+
+/**
+ * Builds the back office (and the shop, which some journeys visit) with Vite, as `npm start` does, unless a build
+ * newer than their sources is there: the journeys' files share one build (one at a time, behind a lock folder).
+ */
 export async function buildApps(): Promise<void> {
-  await buildShop();
-  const { build } = await import('vite');
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  const lock = join(ROOT, 'apps', '.e2e-build-lock');
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another test file is building; a lock older than five minutes was left by a killed run.
+      if (tries > 600 || Date.now() - statSync(lock).mtimeMs > 300_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   try {
-    await build({
-      root: join(ROOT, 'apps', 'backoffice'),
-      configFile: join(ROOT, 'apps', 'backoffice', 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-    });
+    if (stale('storefront')) await buildShop();
+    if (stale('backoffice')) {
+      const { build } = await import('vite');
+      const before = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        await build({
+          root: join(ROOT, 'apps', 'backoffice'),
+          configFile: join(ROOT, 'apps', 'backoffice', 'vite.config.ts'),
+          mode: 'production',
+          logLevel: 'warn',
+        });
+      } finally {
+        process.env.NODE_ENV = before;
+      }
+    }
   } finally {
-    process.env.NODE_ENV = before;
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 

@@ -7,11 +7,14 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
+  ADMIN_DIST,
   type AdminServer,
   buildApps,
   CHROMIUM,
@@ -21,6 +24,26 @@ import {
   signIn,
   startAdminServer,
 } from './admin-kit.js';
+
+/** The budget of the back office's first-load JavaScript (the shell and Home), gzipped. */
+const FIRST_LOAD_BUDGET = 250 * 1024;
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The JavaScript files the first page loads: the entry, the Home page's chunk, and what they import. */
+function firstLoadFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ADMIN_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('index.html');
+  visit(Object.keys(manifest).find((k) => k.startsWith('src/features/home/')) ?? '');
+  return [...files];
+}
 
 if (!existsSync(CHROMIUM) && process.env.CI === 'true')
   throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
@@ -145,6 +168,13 @@ suite('the back office in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await shot(page, '07-phone');
+  });
+
+  it('keeps the first-load JavaScript under 250 KB gzipped (every section is its own chunk)', () => {
+    const files = firstLoadFiles();
+    const size = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(ADMIN_DIST, f))).length, 0);
+    expect(files.length).toBeGreaterThan(1);
+    expect(size).toBeLessThan(FIRST_LOAD_BUDGET);
   });
 
   it('has no serious or critical axe violations', async () => {
