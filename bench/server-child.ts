@@ -33,6 +33,8 @@ async function startMerx(database: string): Promise<{ port: number; close: () =>
     DATABASE_URL: database,
     LOG_LEVEL: 'silent',
     MERX_SEED_DEMO: 'false',
+    // The import bench serves its images from a loopback server of its own.
+    MERX_FETCH_PRIVATE_HOSTS: process.env.MERX_FETCH_PRIVATE_HOSTS ?? 'false',
   });
   const merx = createDb({ url: database });
   await migrateToLatest(merx.db, merx.dialect);

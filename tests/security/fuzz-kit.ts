@@ -314,6 +314,8 @@ export interface FuzzRequest {
   url: string;
   contentType?: string | undefined;
   payload?: string | undefined;
+  /** `latin1`: the payload is bytes, one per character (a multipart body with binary files), sent as they are. */
+  encoding?: 'latin1' | undefined;
   /** What made it, e.g. `path:odd query:.r malformed body:deep JSON` (groups failures of one kind). */
   kind: string;
 }
@@ -330,6 +332,8 @@ export interface Operation {
   envelope: boolean;
   /** The JSON body's schema (for a `.r` route, the schema of its POST twin). */
   body?: JsonSchema | undefined;
+  /** The route takes `multipart/form-data` (an upload): the form field its files go in. */
+  multipartField?: string | undefined;
 }
 
 interface Part {
@@ -446,9 +450,38 @@ interface Body {
   kind: string;
   contentType?: string | undefined;
   text?: string | undefined;
+  encoding?: 'latin1' | undefined;
 }
 
-/** A body: shaped like the schema but wrong, fitting, any JSON, too deep, malformed, of another type, empty. */
+/*
+ * CSV bodies: the product import's upload route (`POST /_api/merx/v1/product-imports/csv`) reads text/csv, which the
+ * document (JSON schemas only) cannot say. Sent to every route with a body, so that the upload meets CSV that is
+ * wrong in every way (odd cells under a Shopify header, stray quotes, NUL, no header) and every other route keeps
+ * refusing the type in the envelope.
+ */
+const CSV_HEADERS = [
+  'Handle,Title,Variant Price',
+  'Handle,Title,Body (HTML),Option1 Name,Option1 Value,Option4 Name,Variant Price,Variant Inventory Qty,Image Src',
+  'Title,Variant Price',
+  'Foo,Bar',
+  'Handle,Handle',
+  '',
+];
+const csvCell = fc.oneof(
+  oddString,
+  fc.constantFrom('h-1', 'h-2', '12,50', '-3', '5.00', 'TRUE', 'maybe', '"', '""', '\r\n', 'http://127.0.0.1:9/x.jpg'),
+);
+const csvQuoted = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+const csvBody: fc.Arbitrary<Body> = fc
+  .oneof(
+    fc
+      .tuple(fc.constantFrom(...CSV_HEADERS), fc.array(fc.array(csvCell, { maxLength: 9 }), { maxLength: 6 }))
+      .map(([header, rows]) => [header, ...rows.map((r) => r.map(csvQuoted).join(','))].join('\n')),
+    fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', '\u0000', 'é', '\ud800'), maxLength: 60 }),
+  )
+  .map((text) => ({ kind: 'CSV', contentType: 'text/csv', text }));
+
+/** A body: shaped like the schema but wrong, fitting, any JSON, too deep, malformed, of another type, empty, CSV. */
 function bodyArb(schema: JsonSchema | undefined, ctx: GenContext): fc.Arbitrary<Body> {
   const json = (kind: string, arb: fc.Arbitrary<unknown>) =>
     arb.map((v) => ({ kind, contentType: 'application/json', text: toJsonText(v) }));
@@ -472,9 +505,79 @@ function bodyArb(schema: JsonSchema | undefined, ctx: GenContext): fc.Arbitrary<
     w(1, truncated),
     w(1, otherType),
     w(1, empty),
+    w(1, csvBody),
   ];
   if (schema) options.push(w(10, json('odd body', valuesFor(schema, true, ctx))), w(4, json('fitting body', fitting)));
   return fc.oneof(...options);
+}
+
+// Multipart uploads (the media library): real tiny images, their bytes broken, and forms broken in every part.
+const TINY_IMAGES = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
+].map((b64) => Buffer.from(b64, 'base64').toString('latin1'));
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'application/pdf', 'text/html', '', 'a/b; x="'];
+const BOUNDARY = 'fuzzb0undary';
+
+/** The bytes of one file: a real tiny image, one with bytes flipped or cut, odd text, random bytes, nothing. */
+const fileBytes: fc.Arbitrary<{ kind: string; text: string }> = fc.oneof(
+  fc.constantFrom(...TINY_IMAGES).map((text) => ({ kind: 'image', text })),
+  fc.tuple(fc.constantFrom(...TINY_IMAGES), fc.nat(), fc.integer({ min: 1, max: 255 })).map(([img, at, x]) => ({
+    kind: 'flipped image',
+    text:
+      img.slice(0, at % img.length) +
+      String.fromCharCode(img.charCodeAt(at % img.length) ^ x) +
+      img.slice((at % img.length) + 1),
+  })),
+  fc
+    .tuple(fc.constantFrom(...TINY_IMAGES), fc.nat())
+    .map(([img, n]) => ({ kind: 'cut image', text: img.slice(0, n % img.length) })),
+  fc.uint8Array({ maxLength: 200 }).map((b) => ({ kind: 'random bytes', text: Buffer.from(b).toString('latin1') })),
+  oddString.map((t) => ({ kind: 'odd text', text: Buffer.from(t, 'utf8').toString('latin1') })),
+  fc.constant({ kind: 'empty file', text: '' }),
+);
+
+/** One part: a file in the route's field (mostly) or another, or a text field, with odd names and types. */
+function partArb(field: string): fc.Arbitrary<{ kind: string; text: string }> {
+  const latin1 = (t: string) => Buffer.from(t, 'utf8').toString('latin1');
+  const name = fc.oneof(w(6, fc.constant(field)), w(1, oddString.map(latin1)));
+  const file = fc
+    .tuple(name, oddString.map(latin1), fc.constantFrom(...IMAGE_TYPES), fileBytes)
+    .map(([n, filename, type, bytes]) => ({
+      kind: bytes.kind,
+      text:
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${n}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n${bytes.text}\r\n`,
+    }));
+  const text = fc.tuple(name, oddString.map(latin1)).map(([n, value]) => ({
+    kind: 'text field',
+    text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${value}\r\n`,
+  }));
+  return fc.oneof(w(5, file), w(1, text));
+}
+
+/** A multipart body: well formed with 0 to 12 parts, or cut short, or under a boundary other than the declared one. */
+function multipartArb(field: string): fc.Arbitrary<Body> {
+  const type = fc.constantFrom(
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    'multipart/form-data; boundary=other',
+    'multipart/form-data',
+    `multipart/mixed; boundary=${BOUNDARY}`,
+  );
+  return fc
+    .tuple(type, fc.array(partArb(field), { maxLength: 12 }), fc.oneof(w(4, fc.constant(-1)), w(1, fc.nat())))
+    .map(([contentType, parts, cut]) => {
+      const whole = `${parts.map((p) => p.text).join('')}--${BOUNDARY}--\r\n`;
+      const text = cut < 0 ? whole : whole.slice(0, cut % (whole.length + 1));
+      const kinds = [...new Set(parts.map((p) => p.kind))].join('+') || 'no parts';
+      return {
+        kind: `multipart ${parts.length} (${kinds})${cut < 0 ? '' : ' cut'}`,
+        contentType,
+        text,
+        encoding: 'latin1',
+      };
+    });
 }
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -484,7 +587,10 @@ export function requestArb(op: Operation, ctx: GenContext, pools: Record<string,
   const other = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE');
   const method = fc.oneof(w(30, fc.constant(op.method)), w(1, other));
   const params = fc.tuple(...op.params.map((p) => paramArb(pools[p] ?? [], ctx.ids)));
-  const body = bodyArb(op.body, ctx);
+  // An upload gets mostly multipart bodies, and the JSON ones (odd for it) now and then.
+  const body = op.multipartField
+    ? fc.oneof(w(4, multipartArb(op.multipartField)), w(1, bodyArb(op.body, ctx)))
+    : bodyArb(op.body, ctx);
   const bodyOrNone = fc.oneof(w(9, fc.constant<Body>({ kind: 'no body' })), w(1, body));
   return fc
     .tuple(method, params, queryArb(op, ctx), WITH_BODY.has(op.method) ? body : bodyOrNone)
@@ -495,7 +601,8 @@ export function requestArb(op: Operation, ctx: GenContext, pools: Record<string,
       });
       const kinds = [...ps.map((p) => `path:${p.kind}`), `query:${query.kind}`, `body:${b.kind}`];
       if (m !== op.method) kinds.unshift(`method:${m}`);
-      return { method: m, url: path + query.text, contentType: b.contentType, payload: b.text, kind: kinds.join(' ') };
+      const request = { method: m, url: path + query.text, contentType: b.contentType, payload: b.text };
+      return { ...request, encoding: b.encoding, kind: kinds.join(' ') };
     });
 }
 

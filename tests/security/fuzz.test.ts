@@ -69,7 +69,10 @@ async function send(req: FuzzRequest, authorization: string | undefined): Promis
     method: req.method as 'GET',
     url: req.url,
     headers,
-    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+    // A multipart body's bytes travel one per character (fuzz-kit.ts), and go out as those bytes.
+    ...(req.payload !== undefined
+      ? { payload: req.encoding === 'latin1' ? Buffer.from(req.payload, 'latin1') : req.payload }
+      : {}),
   });
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   return { status: res.statusCode, headers: res.headers, body: res.body };
@@ -178,7 +181,8 @@ interface OpenApiOperation {
   security: unknown[];
   description?: string;
   parameters: Array<{ name: string; in: string; schema: JsonSchema }>;
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  /** JSON for every route but uploads, which take `multipart/form-data` (the media library). */
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
   'x-merx-access'?: { kind: string };
 }
 
@@ -208,7 +212,9 @@ function operationsOf(doc: Doc): Target[] {
         params: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: op.parameters.filter((p) => p.in === 'query' && p.name !== '.r'),
         envelope,
-        body: body?.content['application/json'].schema,
+        body: body?.content['application/json']?.schema,
+        // An upload's files go in the form field its schema names first (`file`).
+        multipartField: Object.keys(body?.content['multipart/form-data']?.schema.properties ?? {})[0],
         access: accessOf(op),
       });
     }

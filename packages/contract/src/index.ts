@@ -10,5 +10,8 @@ export * from './iam/factors.js';
 export * from './iam/identity.js';
 export * from './iam/oauth.js';
 export * from './merx/back-office.js';
+export * from './merx/media.js';
 export * from './merx/permissions.js';
+export * from './merx/product-csv.js';
 export * from './stores/catalog-v1.js';
+export * from './stores/inventory.js';

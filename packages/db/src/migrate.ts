@@ -14,6 +14,10 @@ import { migration0010 } from './migrations/0010-outbox-queue.js';
 import { migration0011 } from './migrations/0011-abandoned-details.js';
 import { migration0012 } from './migrations/0012-order-tags.js';
 import { migration0013 } from './migrations/0013-audit-log.js';
+import { migration0014 } from './migrations/0014-media-files.js';
+import { migration0015 } from './migrations/0015-product-imports.js';
+import { migration0016 } from './migrations/0016-order-search.js';
+import { migration0017 } from './migrations/0017-coupon-discount-totals.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -32,6 +36,10 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0011-abandoned-details': migration0011(),
     '0012-order-tags': migration0012(),
     '0013-audit-log': migration0013(),
+    '0014-media-files': migration0014(),
+    '0015-product-imports': migration0015(),
+    '0016-order-search': migration0016(),
+    '0017-coupon-discount-totals': migration0017(),
   };
 }
 

@@ -17,8 +17,15 @@ import type {
   SigningKeysTable,
   StaffInvitationsTable,
 } from './tables/identity.js';
+import type { MediaFilesTable } from './tables/media.js';
 import type { OrderTables } from './tables/orders.js';
 import type { OutboxQueueTable, OutboxTable } from './tables/outbox.js';
+import type {
+  ProductImportErrorsTable,
+  ProductImportPartsTable,
+  ProductImportsTable,
+  ProductImportUploadsTable,
+} from './tables/product-imports.js';
 import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
 import type { SequencesTable } from './tables/sequences.js';
@@ -31,6 +38,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   sequences: SequencesTable;
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;
+  media_files: MediaFilesTable;
   outbox: OutboxTable;
   outbox_queue: OutboxQueueTable;
   products: ProductsTable;
@@ -48,6 +56,10 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   rate_limits: RateLimitsTable;
   mail_messages: MailMessagesTable;
   staff_invitations: StaffInvitationsTable;
+  product_import_uploads: ProductImportUploadsTable;
+  product_import_parts: ProductImportPartsTable;
+  product_imports: ProductImportsTable;
+  product_import_errors: ProductImportErrorsTable;
 }
 
 export type {
@@ -59,8 +71,13 @@ export type {
   CollectionsTable,
   IdentitiesTable,
   MailMessagesTable,
+  MediaFilesTable,
   OAuthClientsTable,
   OutboxTable,
+  ProductImportErrorsTable,
+  ProductImportPartsTable,
+  ProductImportsTable,
+  ProductImportUploadsTable,
   ProductsTable,
   ProductVariantsTable,
   RateLimitsTable,

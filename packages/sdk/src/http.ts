@@ -1,6 +1,7 @@
 import type { AuthStrategy } from './auth/types.js';
 import { encodeEnvelopeOrPost, plainQuery } from './encoding.js';
 import { errorFromResponse, type FailedRequest, MerxClientError, MerxError, MerxSystemError } from './errors.js';
+import { type UploadProgressListener, withUploadProgress } from './upload.js';
 
 /** Options every SDK function takes as its last argument. */
 export interface CallOptions {
@@ -25,6 +26,10 @@ export interface CallSpec {
   query?: unknown;
   /** POST/PATCH/PUT: the JSON body (`{}` when absent). */
   body?: unknown;
+  /** POST: a multipart form (file uploads), sent instead of a JSON body; the runtime writes its Content-Type. */
+  form?: FormData;
+  /** Told how much of the body has gone out: by XMLHttpRequest in browsers, by a streamed body elsewhere. */
+  onUploadProgress?: UploadProgressListener | undefined;
   /** The SDK function's arguments, carried by any error. */
   args: readonly unknown[];
   options?: CallOptions | undefined;
@@ -66,7 +71,7 @@ export function createTransport(opts: TransportOptions): Transport {
     }
     let method = spec.method;
     let search = '';
-    let body: string | undefined;
+    let body: string | FormData | undefined = spec.form;
     if (spec.query !== undefined) {
       const encoded = encodeEnvelopeOrPost(spec.query);
       if (encoded.post) {
@@ -82,12 +87,13 @@ export function createTransport(opts: TransportOptions): Transport {
     request.method = method;
 
     const headers: Record<string, string> = { ...(await authHeaders(request)), ...spec.options?.headers };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     if (spec.options?.idempotencyKey) headers['Idempotency-Key'] = spec.options.idempotencyKey;
 
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${spec.path}${search ? `?${search}` : ''}`, {
+      const send = spec.onUploadProgress ? withUploadProgress(doFetch, spec.onUploadProgress) : doFetch;
+      response = await send(`${baseUrl}${spec.path}${search ? `?${search}` : ''}`, {
         method,
         headers,
         ...(body !== undefined ? { body } : {}),

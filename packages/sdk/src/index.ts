@@ -68,10 +68,35 @@ export { type AuditEntry, type AuditLogModule, auditLog } from './modules/audit-
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
-export { type CouponsModule, coupons, type DiscountRulesModule, discountRules } from './modules/discount-rules.js';
+export {
+  type Coupon,
+  type CouponsModule,
+  coupons,
+  type DiscountRule,
+  type DiscountRulesModule,
+  discountRules,
+} from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
+export {
+  type DecrementLine,
+  type IncrementLine,
+  type InventoryItem,
+  type InventoryItemResponse,
+  type InventoryItemUpdate,
+  type InventoryModule,
+  type InventoryVariant,
+  inventory,
+} from './modules/inventory.js';
 export { type InventoryChange, type InventoryChangesModule, inventoryChanges } from './modules/inventory-changes.js';
 export { type MailMessage, type MailMessagesModule, mailMessages } from './modules/mail-messages.js';
+export {
+  type MediaFile,
+  type MediaModule,
+  media,
+  type UploadableFile,
+  type UploadOptions,
+  type UploadProgress,
+} from './modules/media.js';
 export { type MemberFactorsModule, memberFactors, type TotpEnrolment } from './modules/member-factors.js';
 export { type MemberSettings, type MemberSettingsModule, memberSettings } from './modules/member-settings.js';
 export { type MembersModule, members } from './modules/members.js';
@@ -79,6 +104,14 @@ export { type OAuthClient, type OAuthClientsModule, oauthClients } from './modul
 export { type OrderFulfillmentsModule, orderFulfillments } from './modules/order-fulfillments.js';
 export { type OrdersModule, orders } from './modules/orders.js';
 export { type OrdersSettingsModule, ordersSettings } from './modules/orders-settings.js';
+export {
+  type ImportProductsOptions,
+  type ProductCsvModule,
+  type ProductImport,
+  type ProductImportError,
+  type ProductImportSummary,
+  productCsv,
+} from './modules/product-csv.js';
 export { type ProductsModule, products } from './modules/products.js';
 export {
   fetchPublicConfig,
@@ -92,11 +125,17 @@ export {
   type RedirectsModule,
   redirects,
 } from './modules/redirects.js';
-export { type ShippingOptionsModule, shippingOptions } from './modules/shipping-options.js';
+export {
+  type DeliveryRegion,
+  type ShippingOption,
+  type ShippingOptionsModule,
+  shippingOptions,
+} from './modules/shipping-options.js';
+export type { StaffFactor, StaffFactorType } from './modules/staff.js';
 export { type StaffInvitation, type StaffMember, type StaffModule, type StaffRole, staff } from './modules/staff.js';
 export { type StoreSettings, type StoreSettingsModule, storeSettings } from './modules/store-settings.js';
-export { type TaxesModule, taxes } from './modules/taxes.js';
-export { type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
+export { type AdditionalFee, type TaxesModule, type TaxRegion, type TaxSettings, taxes } from './modules/taxes.js';
+export { type TipSettings, type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
 export {
   DEFAULT_PAGE_SIZE,
   type Filter,

@@ -40,6 +40,9 @@ describe('query builders', () => {
     expect(base.isEmpty('ribbon').build()).toEqual({ filter: { ribbon: null }, cursorPaging: { limit: 50 } });
     expect(base.eq('a', 1).or(base.eq('b', 2)).build().filter).toEqual({ $or: [{ a: 1 }, { b: 2 }] });
     expect(base.not(base.startsWith('name', 'x')).build().filter).toEqual({ $not: { name: { $startsWith: 'x' } } });
+    expect(base.contains('code', 'ring').or(base.endsWith('name', 'sale')).build().filter).toEqual({
+      $or: [{ code: { $contains: 'ring' } }, { name: { $endsWith: 'sale' } }],
+    });
   });
 
   it('walks offset pages forward and back, and fails past either end with the exact messages', async () => {

@@ -117,6 +117,13 @@ export class QueryBuilder<T> {
   startsWith(field: string, prefix: string): QueryBuilder<T> {
     return this.#where({ [field]: { $startsWith: prefix } });
   }
+  endsWith(field: string, suffix: string): QueryBuilder<T> {
+    return this.#where({ [field]: { $endsWith: suffix } });
+  }
+  /** Text fields holding `text` anywhere, whatever its case (the server ignores case for text operators). */
+  contains(field: string, text: string): QueryBuilder<T> {
+    return this.#where({ [field]: { $contains: text } });
+  }
   exists(field: string, present = true): QueryBuilder<T> {
     return this.#where({ [field]: { $exists: present } });
   }

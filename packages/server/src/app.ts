@@ -18,6 +18,7 @@ import { genRequestId, registerRequestId } from './http/request-id.js';
 import { type AnyRoute, registerRoutes } from './http/route.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createSealer } from './lib/secrets.js';
+import { createLocalStorage } from './lib/storage.js';
 import { createThrottle } from './lib/throttle.js';
 import { createAbandonedModule } from './modules/abandoned/index.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -41,8 +42,10 @@ import { memberRoutes } from './modules/identity/members.routes.js';
 import { createSessions } from './modules/identity/sessions.js';
 import { createSignInGuard } from './modules/identity/sign-in-guard.js';
 import { createInventoryModule } from './modules/inventory/index.js';
+import { createInventoryItemsModule } from './modules/inventory/inventory-items.module.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createMediaModule } from './modules/media/index.js';
 import type { ModuleDeps } from './modules/module.js';
 import { createCallerResolver } from './modules/oauth/callers.js';
 import { createClientService } from './modules/oauth/clients.service.js';
@@ -52,6 +55,7 @@ import { createSigningKeys } from './modules/oauth/signing-keys.js';
 import { createTokenService } from './modules/oauth/tokens.service.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
+import { createProductCsvModule, registerCsvBody } from './modules/product-csv/index.js';
 import { createBulkService } from './modules/products/bulk.service.js';
 import type { CatalogDeps } from './modules/products/catalog-deps.js';
 import { inventoryEvents } from './modules/products/inventory-events.js';
@@ -150,6 +154,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   });
   const identity = createIdentityService({
     db: merx.db,
+    dialect: merx.dialect,
     clock,
     tokens,
     sessions,
@@ -203,6 +208,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     settings: orders.services.settings,
   });
   const inventory = createInventoryModule(moduleDeps);
+  const mediaLibrary = createMediaModule(moduleDeps, { storage: createLocalStorage(config.mediaDir) });
   const payments = createPaymentsModule(moduleDeps, { orders: orders.services });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
@@ -213,8 +219,16 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     orders.services.orders.adoptVisitorOrders(uow, visitorId, memberId),
   );
   const variants = createVariantService(deps, products);
-  const media = createMediaService(deps, products);
+  const inventoryItems = createInventoryItemsModule(moduleDeps, { variants });
+  const media = createMediaService(deps, products, mediaLibrary.services.library);
   const bulk = createBulkService(deps, products);
+  const productCsv = createProductCsvModule({
+    ...moduleDeps,
+    mediaDir: config.mediaDir,
+    products,
+    logger: opts.logger || undefined,
+    fetch: { allowPrivate: config.fetchPrivateHosts ?? false },
+  });
   return {
     settings: {
       ...settings,
@@ -251,6 +265,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       tasks: [
         () => abandoned.services.abandonment.sweep(),
         () => cart.services.purgeUnreachableCarts(RETENTION.idleVisitorDays),
+        () => productCsv.services.purgeUploads(),
       ],
     }),
     moduleRoutes: [
@@ -262,12 +277,17 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...payments.routes,
       ...abandoned.routes,
       ...inventory.routes,
+      ...inventoryItems.routes,
+      ...productCsv.routes,
+      ...mediaLibrary.routes,
     ],
     collections,
     products,
     variants,
     media,
+    mediaLibrary,
     bulk,
+    productCsv: productCsv.services,
   };
 }
 
@@ -315,6 +335,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     strictPreflight: false,
   });
   registerJsonBody(app);
+  // The CSV import's upload route alone also reads text/csv bodies (up to its own size limit).
+  registerCsvBody(app);
 
   const routes: AnyRoute[] = [
     ...productRoutes(services),
@@ -332,10 +354,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   ];
   const callers = createCallerResolver(services.apiKeys, services.tokens);
   registerRoutes(app, routes, callers);
+  await services.mediaLibrary.register(app, callers);
   registerTokenEndpoint(app, services.oauth);
   await registerHostedPages(app, services, opts.config);
 
-  const document = buildOpenApi(routes, { title: 'Merx Store API', version: '0.1.0' });
+  // The media upload is registered in a scope of its own (multipart bodies) but documented with the rest.
+  const documented = [...routes, services.mediaLibrary.upload];
+  const document = buildOpenApi(documented, { title: 'Merx Store API', version: '0.1.0' });
+  services.mediaLibrary.describe(document);
   app.get('/openapi.json', { config: { access: publicAccess } }, async () => document);
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
@@ -388,5 +414,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     await services.housekeeping.stop();
     await dispatcher.stop();
   });
+  // An import running here stops after its batch and is let go for another process (or the next start).
+  app.addHook('onClose', () => services.productCsv.stop());
   return { app, services, dispatcher, routeTable };
 }

@@ -23,6 +23,8 @@ export interface Config {
   /** The owner account made on first start (a random password is printed when none is given). */
   ownerEmail: string;
   ownerPassword?: string | undefined;
+  /** Server-side fetches (image URLs of a product CSV import) may reach private and loopback addresses. */
+  fetchPrivateHosts?: boolean;
 }
 
 /** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
@@ -51,5 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecret: env.MERX_RECAPTCHA_SECRET?.trim() || undefined,
     ownerEmail: env.MERX_OWNER_EMAIL?.trim() || 'owner@merx.local',
     ownerPassword: env.MERX_OWNER_PASSWORD || undefined,
+    fetchPrivateHosts: env.MERX_FETCH_PRIVATE_HOSTS
+      ? env.MERX_FETCH_PRIVATE_HOSTS === 'true'
+      : env.NODE_ENV === 'development',
   };
 }

@@ -18,6 +18,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 dispatcher.start();
 // Purges spent sign-in rows, old throttle counters and dispatched events every hour.
 merxApp.services.housekeeping.start();
+// Runs product CSV imports: queued ones, and those a stopped or dead process left.
+merxApp.services.productCsv.runner.start();
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [

@@ -56,6 +56,8 @@ export async function startTestServer(
     corsOrigins: [],
     mailFrom: 'Merx tests <no-reply@localhost>',
     ownerEmail: 'owner@merx.test',
+    // Tests stand local HTTP servers in for image hosts (product CSV imports).
+    fetchPrivateHosts: true,
   };
   const merxApp = await buildApp({
     config,

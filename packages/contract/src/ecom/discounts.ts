@@ -456,7 +456,10 @@ export const coupon = z.object({
   expirationDate: z.string().optional(),
   /** Derived like a discount rule's, from `startDate` and `expirationDate`. */
   status: z.enum(discountRuleStatuses),
+  /** Orders that used the coupon. */
   usageCount: z.number(),
+  /** What the coupon took off those orders in all, a decimal string in the store currency (e.g. `"42.5"`). */
+  totalDiscount: z.string(),
 });
 export type Coupon = z.infer<typeof coupon>;
 export const couponResponse = z.object({ coupon });

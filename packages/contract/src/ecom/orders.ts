@@ -205,6 +205,16 @@ export const searchOrdersRequest = z.object({
       filter: z.unknown().optional(),
       sort: z.unknown().optional(),
       cursorPaging: z.object({ limit: z.number().int().nullish(), cursor: z.string().nullish() }).nullish(),
+      /**
+       * Merx: free text a merchant types to find orders: an order number (`10023` or `#10023`) finds that order,
+       * and the text is looked for (case-insensitive, anywhere) in the buyer's email and name (the billing contact's,
+       * else the recipient's). Buyers search their own orders only, as ever. A cursor keeps the filter and sort, not
+       * the expression: send it again with the cursor.
+       */
+      search: z
+        .object({ expression: z.string().trim().max(100).nullish() })
+        .catchall(z.unknown())
+        .nullish(),
     })
     .optional(),
 });
@@ -224,6 +234,7 @@ export const searchOrdersResponse = z.object({
 /** What an order update changes; every other field of an order is read-only there and refused, not ignored. */
 const UPDATABLE_ORDER_FIELDS = new Set([
   'id',
+  'revision',
   'buyerNote',
   'buyerInfo',
   'billingInfo',
@@ -236,6 +247,14 @@ export const updateOrderRequest = z.object({
   order: z
     .object({
       id: z.string().optional(),
+      /**
+       * Merx: the revision the change was made on (the order's `revision` as read). Given, the update is
+       * compare-and-set: when the order changed since, nothing is written (CONCURRENT_MODIFICATION).
+       */
+      revision: z
+        .string()
+        .regex(/^\d{1,15}$/, 'must be a revision as the order answers it')
+        .nullish(),
       /** Empty clears the note. */
       buyerNote: z.string().max(1000).nullish(),
       buyerInfo: z
@@ -379,6 +398,9 @@ export const transactionsResponse = z.object({
   refundId: z.string().optional(),
 });
 
+/** Merx: an order's payments and refunds, oldest first (GET /_api/merx/v1/orders/{orderId}/transactions). */
+export const listOrderTransactionsResponse = z.object({ orderTransactions: z.array(orderTransaction) });
+
 export const captureAuthorizedPaymentsRequest = z.object({
   ecomOrderId: z.string().optional(),
   payments: z
@@ -468,12 +490,35 @@ export const fulfillmentsListResponse = z.object({ ordersWithFulfillments: z.arr
 
 // ---------- aggregate ----------
 
-export const aggregateOrdersRequest = z.strictObject({
-  /** Filter on the orders counted (same fields as search, e.g. a createdDate range); canceled and rejected orders never count. */
-  filter: z.unknown().optional(),
-  /** Merx: the offset of the day boundaries from UTC, in minutes (e.g. 120 for UTC+2). */
-  utcOffsetMinutes: z.number().int().min(-840).max(840).nullish(),
-});
+/** Merx: a time zone by its IANA name (`Europe/Paris`, `America/New_York`, `UTC`). */
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine((name) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a time zone such as Europe/Paris');
+
+export const aggregateOrdersRequest = z
+  .strictObject({
+    /** Filter on the orders counted (same fields as search, e.g. a createdDate range); canceled and rejected orders never count. */
+    filter: z.unknown().optional(),
+    /** Merx: the offset of the day boundaries from UTC, in minutes (e.g. 120 for UTC+2). */
+    utcOffsetMinutes: z.number().int().min(-840).max(840).nullish(),
+    /**
+     * Merx: the time zone whose local days `byDay` counts, its changes of offset (daylight saving) included; instead
+     * of `utcOffsetMinutes`.
+     */
+    timeZone: timeZoneName.nullish(),
+  })
+  .refine((r) => r.timeZone == null || r.utcOffsetMinutes == null, {
+    path: ['timeZone'],
+    message: 'must not be given with utcOffsetMinutes',
+  });
 export const aggregateOrdersResponse = z.object({
   aggregates: z.object({
     currency: z.string(),
@@ -615,7 +660,10 @@ export const abandonedCheckoutMetric = z.enum([
   'RECOVERED_CHECKOUT_COUNT',
   'RECOVERY_RATE',
 ]);
-/** Days are UTC calendar days (Merx keeps no store time zone), both ends included, at most 366 of them. */
+/**
+ * Days are UTC calendar days (Merx keeps no store time zone) unless `timeZone` names one, both ends included, at most
+ * 366 of them.
+ */
 export const abandonedCheckoutAnalyticsRequest = z
   .object({
     startDate: localDate,
@@ -625,6 +673,8 @@ export const abandonedCheckoutAnalyticsRequest = z
       .array(z.enum(['ABANDONED', 'RECOVERED']))
       .max(2)
       .nullish(),
+    /** Merx: the days are local days of this time zone (UTC days when absent). */
+    timeZone: timeZoneName.nullish(),
   })
   .refine((r) => r.endDate >= r.startDate, { path: ['endDate'], message: 'must not be before startDate' })
   .refine((r) => Date.parse(r.endDate) - Date.parse(r.startDate) <= 365 * 86_400_000, {
@@ -734,6 +784,8 @@ export const orderActivityTypes = {
 export const orderChangeErrorCodes = {
   /** A canceled or rejected order gets no fulfillment (data: status). */
   orderNotFulfillable: 'ORDER_NOT_FULFILLABLE',
+  /** An update carrying a revision the order no longer has: nothing was written (data: orderId, revision). */
+  concurrentModification: 'CONCURRENT_MODIFICATION',
 } as const;
 
 export const bulkCreateFulfillmentsRequest = z.object({
@@ -836,6 +888,7 @@ const merchantOrderLineItem = z
 export type MerchantOrderLineItem = z.infer<typeof merchantOrderLineItem>;
 
 const CREATE_ORDER_FIELDS = new Set([
+  'appliedDiscounts',
   'lineItems',
   'buyerInfo',
   'billingInfo',
@@ -887,12 +940,20 @@ export const createOrderRequest = z.object({
       buyerNote: z.string().max(1000).nullish(),
       /** Merx: how the order is paid; `offline` (staff mark it paid) when not given. */
       paymentMethod: paymentProvider.nullish(),
+      /**
+       * A coupon to apply, by its code (at most one), as a shopper would enter it at checkout; the discount rules
+       * that apply are applied by themselves. Every other discount is computed, never stated.
+       */
+      appliedDiscounts: z
+        .array(z.strictObject({ coupon: z.strictObject({ code: z.string().trim().min(1).max(100) }) }))
+        .max(1)
+        .nullish(),
     })
     .catchall(z.unknown())
     .superRefine(
       refuseOtherKeys(CREATE_ORDER_FIELDS, (key) =>
         key in order.shape
-          ? 'is computed by Merx: a new order takes lineItems, buyerInfo, billingInfo, shippingInfo, channelInfo, buyerNote and paymentMethod'
+          ? 'is computed by Merx: a new order takes lineItems, buyerInfo, billingInfo, shippingInfo, channelInfo, buyerNote, paymentMethod and a coupon in appliedDiscounts'
           : 'is not a field of a new order',
       ),
     ),
@@ -923,7 +984,11 @@ const tagIds = z.strictObject({
 const orderTagsInput = z.strictObject({ tags: tagIds.nullish(), privateTags: tagIds.nullish() });
 export type OrderTagsInput = z.infer<typeof orderTagsInput>;
 
-/** Tags are kept on the order (`tags.tags.tagIds`, `tags.privateTags.tagIds`); they are not searchable. */
+/** Merx: the tag ids in use on orders, each with how many orders carry it (GET /_api/merx/v1/order-tags). */
+const tagUse = z.object({ tagId: z.string(), orders: z.number().int() });
+export const listOrderTagsResponse = z.object({ tags: z.array(tagUse), privateTags: z.array(tagUse) });
+
+/** Tags are kept on the order (`tags.tags.tagIds`, `tags.privateTags.tagIds`) and searched through those fields. */
 export const bulkUpdateOrderTagsRequest = z
   .object({
     orderIds: z.array(id).min(1).max(100),

@@ -15,6 +15,8 @@ export const iamErrorCodes = {
   identityNotFound: 'IDENTITY_NOT_FOUND',
   factorNotFound: 'FACTOR_NOT_FOUND',
   invalidSessionToken: 'INVALID_SESSION_TOKEN',
+  /** Staff asked a member's status to change in a way it cannot from where it is (approve a blocked member…). */
+  memberStatusTransitionNotAllowed: 'MEMBER_STATUS_TRANSITION_NOT_ALLOWED',
 } as const;
 
 export const identityStatuses = ['PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE'] as const;
@@ -156,6 +158,8 @@ export const identitySchema = z.object({
   status: z.object({ name: z.enum(identityStatuses), reasons: z.array(z.string()) }),
   factors: z.array(z.object({ factorId: z.string(), type: z.string(), status: z.string() })),
   metadata: z.object({ tags: z.array(z.string()) }),
+  /** Merx: when the identity last signed in (absent until it has). */
+  lastLoginDate: z.string().optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 

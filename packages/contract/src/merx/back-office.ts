@@ -65,6 +65,10 @@ export const staffErrorCodes = {
 
 const permission = staffPermission;
 
+/** A second factor a staff member set up: an authenticator app (TOTP) or emailed codes, on or not yet. */
+export const staffFactor = z.object({ type: z.enum(['TOTP', 'EMAIL']), status: z.enum(['ACTIVE', 'INACTIVE']) });
+export type StaffFactor = z.infer<typeof staffFactor>;
+
 export const staffMember = z.object({
   id: z.string(),
   email: z.string(),
@@ -72,7 +76,11 @@ export const staffMember = z.object({
   /** `['*']` for owners and admins; a staff account's own list (`orders:read`, `catalog:*`, …). */
   permissions: z.array(z.string()),
   status: z.string(),
+  /** First and last name, or the email when the person gave none. */
   name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  factors: z.array(staffFactor),
   lastLoginDate: z.string().nullable(),
   createdDate: z.string(),
 });
@@ -90,6 +98,28 @@ export const updateStaffRequest = z.object({
   role: z.enum(staffRoles).optional(),
   permissions: z.array(permission).max(50).optional(),
 });
+
+// ---------- the signed-in staff member's own account (`/_api/merx/v1/staff/me`) ----------
+
+/** Their own name (the email is the sign-in and stays). */
+export const updateOwnStaffRequest = z
+  .object({ firstName: z.string().trim().min(1).max(100), lastName: z.string().trim().max(100) })
+  .partial()
+  .strict();
+/** A new password given the current one: the other sign-ins of the account end, the one asking stays. */
+export const changeOwnPasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(1000),
+  newPassword: z.string().max(1000),
+});
+/** Turning a second factor off asks for the password, so that an unattended sign-in cannot remove it. */
+export const removeOwnFactorRequest = z.object({ currentPassword: z.string().min(1).max(1000) });
+export const activateOwnTotpRequest = z.object({ code: z.string().max(20) });
+export const staffFactorTypes = ['TOTP', 'EMAIL'] as const;
+export const staffAccountErrorCodes = {
+  /** Enrolling an authenticator app while one is on: remove it first. */
+  factorAlreadyActive: 'FACTOR_ALREADY_ACTIVE',
+} as const;
+
 export const staffInvitation = z.object({
   id: z.string(),
   email: z.string(),

@@ -7,6 +7,7 @@ import {
   platformPagingMetadata,
   platformQuery,
 } from '../common.js';
+import { wireRevision } from '../ecom/shipping.js';
 
 /** The Wix Stores app id that cart line items use in `catalogReference.appId`. */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -50,6 +51,12 @@ const slugValue = z
   .min(1)
   .max(100)
   .regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'must be lower-case words joined by single hyphens');
+/**
+ * A field the route refuses by name (FIELD_NOT_ALLOWED) instead of dropping it: the real module takes it, Merx would
+ * ignore it. Typed `never` so typed clients cannot send it; a value an untyped client sends reaches the service,
+ * which refuses it (products/refused-fields.ts).
+ */
+const refused = z.custom<never>(() => true).optional();
 
 // ---------- requests ----------
 
@@ -116,11 +123,19 @@ export const productInput = z.object({
     .max(2)
     .optional(),
   seoData: z.record(z.string(), z.unknown()).optional(),
+  productDimensions: refused,
+  packageDimensions: refused,
 });
 export type ProductInput = z.infer<typeof productInput>;
 
 export const createProductRequest = z.object({ product: productInput });
-export const updateProductRequest = z.object({ product: productInput.partial().extend({ id: z.string().optional() }) });
+/**
+ * `revision` (Merx): the revision the change was made against, as the product answered it; a product changed since
+ * is refused with `CONCURRENT_MODIFICATION` and nothing is written. Without it the change applies to the latest.
+ */
+export const updateProductRequest = z.object({
+  product: productInput.partial().extend({ id: z.string().optional(), revision: wireRevision.optional() }),
+});
 export type ProductPatch = z.infer<typeof updateProductRequest>['product'];
 
 export const getProductQuery = z.object({
@@ -149,6 +164,10 @@ export const variantOverride = z.object({
   weight: weightValue.nullish(),
   sku: z.string().trim().max(40).nullish(),
   visible: z.boolean().nullish(),
+  /** Stock is set through the inventory API (`PATCH /stores/v2/inventoryItems/product/{productId}`). */
+  stock: refused,
+  productDimensions: refused,
+  packageDimensions: refused,
 });
 export type VariantOverrideInput = z.infer<typeof variantOverride>;
 
@@ -183,6 +202,10 @@ export const mediaAssignmentToChoice = z.object({
   mediaIds: z.array(z.string()).max(100).optional(),
 });
 export const choicesMediaRequest = z.object({ media: z.array(mediaAssignmentToChoice).min(1).max(100) });
+/** Merx: the product's media in a new order (every media id once; the first is the main media). */
+export const reorderProductMediaRequest = z.object({
+  mediaIds: z.array(z.string().min(1).max(200)).min(1).max(100),
+});
 
 export const collectionInput = z.object({
   name: z.string().trim().min(1).max(50),
@@ -194,8 +217,9 @@ export const collectionInput = z.object({
     .optional(),
 });
 export const createCollectionRequest = z.object({ collection: collectionInput });
+/** `revision` (Merx): as for products, a collection changed since that revision is refused and left as it is. */
 export const updateCollectionRequest = z.object({
-  collection: collectionInput.partial().extend({ id: z.string().nullish() }),
+  collection: collectionInput.partial().extend({ id: z.string().nullish(), revision: wireRevision.optional() }),
 });
 export type CollectionInput = z.infer<typeof collectionInput>;
 export type CollectionPatch = z.infer<typeof updateCollectionRequest>['collection'];
@@ -350,6 +374,8 @@ export const product = z.object({
   seoData: z.record(z.string(), z.unknown()).optional(),
   ribbon: z.string().optional(),
   brand: z.string().optional(),
+  /** Merx: bumped by every change of the product or its variants; send it back with an update to refuse stale ones. */
+  revision: z.string(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -422,6 +448,8 @@ export const collection = z.object({
   media: media,
   lastUpdated: z.string(),
   createdDate: z.string(),
+  /** Merx: bumped by every change of the collection itself; send it back with an update to refuse stale ones. */
+  revision: z.string(),
 });
 export type Collection = z.infer<typeof collection>;
 export const collectionResponse = z.object({ collection });

@@ -35,6 +35,8 @@ export interface CouponsTable {
   usage_limit: number | null;
   usage_limit_per_customer: number | null;
   usage_count: number;
+  /** What the coupon took off the orders that used it, minor units of the store currency (migration 0017). */
+  discount_total: number;
   start_date: string | null;
   expiration_date: string | null;
   created_date: string;

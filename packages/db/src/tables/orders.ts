@@ -21,6 +21,10 @@ export interface OrdersTable {
   owner_kind: string;
   owner_id: string;
   buyer_email: string | null;
+  /** The buyer's name (billing contact, else recipient), kept from `data` for finding orders by name (0016). */
+  buyer_name: string | null;
+  /** The sales channel (`data.channelType`), kept for filtering (0016; null only for rows not yet migrated). */
+  channel_type: string | null;
   status: string;
   payment_status: string;
   fulfillment_status: string;

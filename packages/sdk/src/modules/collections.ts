@@ -2,7 +2,7 @@ import type * as c from '@merx/contract';
 import { fillPath } from '../encoding.js';
 import type { Transport } from '../http.js';
 import { type CallOptions, caller, type Out } from '../module.js';
-import { QueryBuilder } from '../query.js';
+import { type PlatformQuery, QueryBuilder } from '../query.js';
 
 export type Collection = c.Collection;
 
@@ -22,6 +22,15 @@ export function collections(transport: Transport) {
         });
         return { items: body.collections, ...body.metadata };
       }, 'offset'),
+    /** One page for a query object as sent (offset or cursor paging): the body as answered. */
+    queryCollectionsPage: (query: PlatformQuery, o?: CallOptions) =>
+      call<Out<typeof c.queryCollectionsResponse>>('queryCollectionsPage', {
+        method: 'GET',
+        path: '/v2/collections/query',
+        query: { query },
+        args: [query],
+        options: o,
+      }),
     getCollection: (id: string, o?: CallOptions) =>
       call<Out<typeof c.collectionResponse>>('getCollection', {
         method: 'GET',

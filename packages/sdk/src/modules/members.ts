@@ -32,9 +32,9 @@ export function members(transport: Transport) {
         args: [identityProfile],
         options: o,
       }),
-    /** Elevated: members, newest first. */
+    /** Elevated: members, newest first; `search` is looked for in their email and name ("first last"). */
     listMembers: (
-      options: { status?: IdentityStatus; email?: string; limit?: number; offset?: number } = {},
+      options: { status?: IdentityStatus; email?: string; search?: string; limit?: number; offset?: number } = {},
       o?: CallOptions,
     ) =>
       call<{ identities: c.Identity[]; metadata: { count: number; offset: number; total: number } }>('listMembers', {
@@ -65,8 +65,9 @@ export function members(transport: Transport) {
       }),
     /** Elevated: lets a member who waits for approval sign in. */
     approveMember: (id: string, o?: CallOptions) => status('approveMember', id, 'approve', o),
-    /** Elevated: blocks a member (their sign-ins end at once). */
+    /** Elevated: blocks a member who waits or is active (their sign-ins end at once). */
     blockMember: (id: string, o?: CallOptions) => status('blockMember', id, 'block', o),
+    /** Elevated: lets a blocked member sign in again (never a member who waits for approval). */
     unblockMember: (id: string, o?: CallOptions) => status('unblockMember', id, 'unblock', o),
   };
 }

@@ -76,7 +76,8 @@ export function orders(transport: Transport) {
         options: o,
       }),
 
-    createOrder: (input: JsonObject, options: JsonObject = {}, o?: CallOptions) =>
+    /** A merchant's order (phone, POS): priced, checked and stocked like a checkout; paid offline unless asked. */
+    createOrder: (input: In<typeof c.createOrderRequest>['order'], options: JsonObject = {}, o?: CallOptions) =>
       admin<OrderResponse>('createOrder', 'POST', BASE, { order: input, ...options }, [input, options], o),
     updateOrder: (id: string, patch: In<typeof c.updateOrderRequest>['order'], o?: CallOptions) =>
       admin<OrderResponse>('updateOrder', 'PATCH', order(id), { order: patch }, [id, patch], o),
@@ -175,13 +176,31 @@ export function orders(transport: Transport) {
         [ordersToUpdate, options],
         o,
       ),
-    bulkUpdateOrderTags: (orderIds: string[], options: JsonObject = {}, o?: CallOptions) =>
-      admin<JsonObject>(
+    bulkUpdateOrderTags: (
+      orderIds: string[],
+      options: Omit<In<typeof c.bulkUpdateOrderTagsRequest>, 'orderIds'> = {},
+      o?: CallOptions,
+    ) =>
+      admin<Out<typeof c.bulkOrderIdsResponse>>(
         'bulkUpdateOrderTags',
         'POST',
         '/ecom/v1/bulk/orders/update-tags',
         { orderIds, ...options },
         [orderIds, options],
+        o,
+      ),
+
+    /** Merx: the tags in use on orders (public and private), each with how many orders carry it, most used first. */
+    listOrderTags: (o?: CallOptions) =>
+      admin<Out<typeof c.listOrderTagsResponse>>('listOrderTags', 'GET', '/_api/merx/v1/order-tags', undefined, [], o),
+    /** Merx: the order's payments and refunds, oldest first. */
+    listOrderTransactions: (orderId: string, o?: CallOptions) =>
+      admin<Out<typeof c.listOrderTransactionsResponse>>(
+        'listOrderTransactions',
+        'GET',
+        fillPath('/_api/merx/v1/orders/{orderId}/transactions', { orderId }),
+        undefined,
+        [orderId],
         o,
       ),
 

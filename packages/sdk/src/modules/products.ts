@@ -43,6 +43,22 @@ export function products(transport: Transport) {
         });
         return { items: body.products, ...body.metadata };
       }, 'offset'),
+    /**
+     * One page for a query object as sent (offset or cursor paging): the body as answered, `metadata.cursors` with
+     * cursor paging. For lists whose page lives in a URL, where the builder's `next()` cannot be kept.
+     */
+    queryProductsPage: (
+      query: PlatformQuery,
+      options: { includeHiddenProducts?: boolean; includeMerchantSpecificData?: boolean } = {},
+      o?: CallOptions,
+    ) =>
+      call<Out<typeof c.queryProductsPlatformizedResponse>>('queryProductsPage', {
+        method: 'GET',
+        path: `${READER}/products/query-platformized`,
+        query: { query, ...options },
+        args: [query, options],
+        options: o,
+      }),
     getProduct: (id: string, options: { includeMerchantSpecificData?: boolean } = {}, o?: CallOptions) =>
       call<ProductResponse>('getProduct', {
         method: 'GET',
@@ -122,6 +138,16 @@ export function products(transport: Transport) {
         product(id, '/choices/media/delete'),
         { media },
         [id, media],
+        o,
+      ),
+    /** Merx: the product's media in a new order, every media id once; the first becomes the main media. */
+    reorderProductMedia: (id: string, mediaIds: string[], o?: CallOptions) =>
+      write<Empty>(
+        'reorderProductMedia',
+        'POST',
+        fillPath('/_api/merx/v1/products/{id}/media/order', { id }),
+        { mediaIds },
+        [id, mediaIds],
         o,
       ),
     deleteProductOptions: (id: string, o?: CallOptions) =>

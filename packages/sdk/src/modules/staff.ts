@@ -8,6 +8,8 @@ const BASE = '/_api/merx/v1/staff';
 export type StaffMember = c.StaffMember;
 export type StaffRole = c.StaffRole;
 export type StaffInvitation = c.StaffInvitation;
+export type StaffFactor = c.StaffFactor;
+export type StaffFactorType = (typeof c.staffFactorTypes)[number];
 
 /**
  * Back-office accounts (Merx): list (`staff:read`), invite, change and remove (`staff:manage`). Elevated only.
@@ -32,6 +34,70 @@ export function staff(transport: Transport) {
         method: 'GET',
         path: `${BASE}/me`,
         args: [],
+        options: o,
+        elevated: true,
+      }),
+    /** Changes the signed-in staff member's own first or last name (a staff sign-in only). */
+    updateMe: (patch: In<typeof c.updateOwnStaffRequest>, o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('updateMe', {
+        method: 'PATCH',
+        path: `${BASE}/me`,
+        body: patch,
+        args: [patch],
+        options: o,
+        elevated: true,
+      }),
+    /**
+     * Changes the signed-in staff member's password, given the current one: their other sign-ins end, this one
+     * stays. A wrong current password is a validation error on `currentPassword`.
+     */
+    changeMyPassword: (input: In<typeof c.changeOwnPasswordRequest>, o?: CallOptions) =>
+      call<Empty>('changeMyPassword', {
+        method: 'POST',
+        path: `${BASE}/me/password`,
+        body: input,
+        // Passwords stay out of the request an error reports.
+        args: [],
+        options: o,
+        elevated: true,
+      }),
+    /** Starts setting up an authenticator app: the secret and a QR code; `activateMyTotp` turns it on. */
+    enrolMyTotp: (o?: CallOptions) =>
+      call<c.TotpEnrolment>('enrolMyTotp', {
+        method: 'POST',
+        path: `${BASE}/me/factors/totp`,
+        body: {},
+        args: [],
+        options: o,
+        elevated: true,
+      }),
+    /** Turns the authenticator app on with a code from it. */
+    activateMyTotp: (code: string, o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('activateMyTotp', {
+        method: 'POST',
+        path: `${BASE}/me/factors/totp/activate`,
+        body: { code },
+        args: [code],
+        options: o,
+        elevated: true,
+      }),
+    /** Turns emailed sign-in codes on. */
+    enableMyEmailCodes: (o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('enableMyEmailCodes', {
+        method: 'POST',
+        path: `${BASE}/me/factors/email`,
+        body: {},
+        args: [],
+        options: o,
+        elevated: true,
+      }),
+    /** Turns a second factor off; the current password is asked for. */
+    removeMyFactor: (factorType: StaffFactorType, currentPassword: string, o?: CallOptions) =>
+      call<Out<typeof c.staffMemberResponse>>('removeMyFactor', {
+        method: 'POST',
+        path: fillPath(`${BASE}/me/factors/{factorType}/remove`, { factorType }),
+        body: { currentPassword },
+        args: [factorType],
         options: o,
         elevated: true,
       }),

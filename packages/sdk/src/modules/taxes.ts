@@ -7,6 +7,10 @@ const REGIONS = '/_api/merx/v1/tax-regions';
 const SETTINGS = '/_api/merx/v1/tax-settings';
 const FEES = '/_api/merx/v1/additional-fees';
 
+export type TaxRegion = c.TaxRegion;
+export type TaxSettings = c.TaxSettings;
+/** A fee the merchant adds to checkouts (handling, insurance). */
+export type AdditionalFee = c.StoreAdditionalFee;
 type Region = Out<typeof c.taxRegionResponse>;
 type Fee = Out<typeof c.storeAdditionalFeeResponse>;
 

@@ -260,7 +260,34 @@ describe('analytics', () => {
     expect(empty.body).toMatchObject({ recoverableCheckoutCount: 0, recoveredCheckoutCount: 0, recoveryRate: 0 });
   });
 
+  it('counts the local days of a time zone when one is named', async () => {
+    const ids = await abandoned(2, unique('tz'));
+    // 23:30 UTC on 30 June is 01:30 on 1 July in Paris (summer time) and 19:30 on 30 June in New York.
+    const at = ['2019-06-30T23:30:00.000Z', '2019-07-01T10:00:00.000Z'];
+    for (const [i, id] of ids.entries())
+      await kit.server.merx.db
+        .updateTable('abandoned_checkouts')
+        .set({ created_date: at[i] as string })
+        .where('id', '=', id)
+        .execute();
+    const count = async (day: string, timeZone?: string) => {
+      const res = await kit.owner.post(ANALYTICS, { startDate: day, endDate: day, ...(timeZone ? { timeZone } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.recoverableCheckoutCount;
+    };
+    expect(await count('2019-07-01')).toBe(1);
+    expect(await count('2019-07-01', 'Europe/Paris')).toBe(2);
+    expect(await count('2019-06-30', 'Europe/Paris')).toBe(0);
+    expect(await count('2019-06-30', 'America/New_York')).toBe(1);
+    expect(await count('2019-07-01', 'America/New_York')).toBe(1);
+    expect(await count('2019-07-01', 'UTC')).toBe(1);
+  });
+
   it('refuses bad days and ranges', async () => {
+    expectViolation(
+      await kit.owner.post(ANALYTICS, { startDate: '2024-01-01', endDate: '2024-01-01', timeZone: 'Mars/Olympus' }),
+      'timeZone',
+    );
     expectViolation(await kit.owner.post(ANALYTICS, { startDate: '2024-13-01', endDate: '2024-12-01' }), 'startDate');
     expectViolation(await kit.owner.post(ANALYTICS, { startDate: '2024-02-01', endDate: '2024-01-01' }), 'endDate');
     expectViolation(await kit.owner.post(ANALYTICS, { startDate: '2020-01-01', endDate: '2024-01-01' }), 'endDate');

@@ -91,7 +91,8 @@ export function abandonedRoutes(service: AbandonedService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/ecom/v1/abandoned-checkout/get-analytics',
-      summary: 'Recoverable and recovered abandoned checkouts (counts, values, rate) over UTC days',
+      summary:
+        'Recoverable and recovered abandoned checkouts (counts, values, rate) over UTC days or local days of a time zone',
       tag,
       access: read,
       input: c.abandonedCheckoutAnalyticsRequest,

@@ -8,6 +8,7 @@ import {
 import { runQuery, withTransaction } from '@merx/db';
 import { AppError, currencyDigits, notFound, parseQuery } from '@merx/domain';
 import { sql } from 'kysely';
+import { startOfLocalDay } from '../../lib/time-zone.js';
 import { checkoutPageUrl } from '../checkout/checkout.mapper.js';
 import { pagingMetadata } from '../inventory/inventory.changes.js';
 import type { ModuleDeps } from '../module.js';
@@ -147,13 +148,16 @@ export function createAbandonedService(deps: ModuleDeps) {
     },
 
     /**
-     * Recoverable (still ABANDONED) and recovered checkouts abandoned on the UTC days from `startDate` to `endDate`
-     * (both included), in the store currency; only the metrics asked for (all when none are).
+     * Recoverable (still ABANDONED) and recovered checkouts abandoned on the days from `startDate` to `endDate` (both
+     * included; UTC days, or local days of `timeZone`), in the store currency; only the metrics asked for (all when
+     * none are).
      */
     async analytics(input: AbandonedCheckoutAnalyticsRequest) {
       const { currency } = deps.store();
-      const from = `${input.startDate}T00:00:00.000Z`;
-      const to = new Date(Date.parse(`${input.endDate}T00:00:00.000Z`) + DAY).toISOString();
+      const zone = input.timeZone ?? 'UTC';
+      const from = new Date(startOfLocalDay(zone, input.startDate)).toISOString();
+      const after = new Date(Date.parse(`${input.endDate}T00:00:00.000Z`) + DAY).toISOString().slice(0, 10);
+      const to = new Date(startOfLocalDay(zone, after)).toISOString();
       const statuses = input.statuses?.length ? input.statuses : ['ABANDONED', 'RECOVERED'];
       const rows = await deps.db
         .selectFrom('abandoned_checkouts')

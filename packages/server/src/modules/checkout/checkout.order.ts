@@ -95,7 +95,9 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
     const ruleIds = priced.totals.appliedDiscounts.flatMap((d) => (d.discountRule ? [d.discountRule.id] : []));
     await others.discounts.recordDiscountRuleUse(uow.trx, ruleIds);
     if (c.couponId) {
-      const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner));
+      // What the coupon took off this order counts in what it gave (the back office shows it per coupon).
+      const given = priced.totals.coupon?.applied ? priced.totals.coupon.amount : 0;
+      const use = await others.discounts.recordCouponUse(uow.trx, c.couponId, customerKey(c.owner), given);
       if (!use.ok) throw others.discounts.couponRefusal(c.couponCode ?? '', use.problem);
     }
     const cartDeleted = c.cartId ? await deleteOrderedCart(uow.trx, c.cartId) : [];

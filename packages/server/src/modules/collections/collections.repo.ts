@@ -35,6 +35,7 @@ export function collectionOf(row: CollectionRow, publicUrl: string): Collection 
     media: mediaOf(JSON.parse(row.media) as StoredMedia[], publicUrl),
     lastUpdated: row.updated_date,
     createdDate: row.created_date,
+    revision: String(row.revision),
   };
 }
 

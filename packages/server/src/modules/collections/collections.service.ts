@@ -38,6 +38,16 @@ function mediaInput(media: CollectionInput['media']): StoredMedia[] {
   return url ? [{ id: newId(), mediaType: 'image', url, width: 0, height: 0, title: '' }] : [];
 }
 
+/** The collection changed since the caller read it (or while this request ran): nothing was written. */
+function concurrentModification(collectionId: string, current: number): AppError {
+  return new AppError(
+    'FAILED_PRECONDITION',
+    'CONCURRENT_MODIFICATION',
+    `The collection was changed since it was read (its revision is now ${current}); read it again and retry`,
+    { collectionId, currentRevision: String(current) },
+  );
+}
+
 /** Product collections, including the "All Products" collection that always holds every product. */
 export function createCollectionService(deps: CollectionDeps) {
   const repo = createCollectionsRepo();
@@ -126,6 +136,8 @@ export function createCollectionService(deps: CollectionDeps) {
       guardAllProducts(id);
       return withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id, true);
+        if (patch.revision !== undefined && Number(patch.revision) !== before.revision)
+          throw concurrentModification(id, before.revision);
         const changed: string[] = [];
         const set: Record<string, unknown> = {
           updated_date: deps.clock.now().toISOString(),
@@ -157,12 +169,7 @@ export function createCollectionService(deps: CollectionDeps) {
           .where('id', '=', id)
           .where('revision', '=', before.revision)
           .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1)
-          throw new AppError(
-            'FAILED_PRECONDITION',
-            'CONCURRENT_MODIFICATION',
-            'The collection was changed at the same time; try again',
-          );
+        if (Number(res.numUpdatedRows) !== 1) throw concurrentModification(id, before.revision);
         await deps.outbox.append(uow, {
           type: eventTypes.collectionChanged,
           entityId: id,

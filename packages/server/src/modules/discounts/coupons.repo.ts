@@ -20,6 +20,7 @@ export function couponOf(row: CouponRow): CouponRecord {
     usageLimit: n(row.usage_limit),
     usageLimitPerCustomer: n(row.usage_limit_per_customer),
     usageCount: Number(row.usage_count),
+    discountTotal: Number(row.discount_total),
     startDate: row.start_date,
     expirationDate: row.expiration_date,
     createdDate: row.created_date,
@@ -42,6 +43,7 @@ function rowOf(coupon: CouponRecord): CouponRow {
     usage_limit: coupon.usageLimit,
     usage_limit_per_customer: coupon.usageLimitPerCustomer,
     usage_count: coupon.usageCount,
+    discount_total: coupon.discountTotal,
     start_date: coupon.startDate,
     expiration_date: coupon.expirationDate,
     created_date: coupon.createdDate,
@@ -87,7 +89,7 @@ export const couponsRepo = {
 
   /** Writes `coupon` over the row whose revision is still `expectedRevision`; false when it was not. */
   async replace(ex: Executor, coupon: CouponRecord, expectedRevision: number): Promise<boolean> {
-    const { id: _id, created_date: _created, usage_count: _usage, ...set } = rowOf(coupon);
+    const { id: _id, created_date: _created, usage_count: _usage, discount_total: _given, ...set } = rowOf(coupon);
     const res = await ex
       .updateTable('coupons')
       .set(set)
@@ -118,14 +120,20 @@ export const couponsRepo = {
   },
 
   /**
-   * Takes one use of the coupon if it is usable at `now`: one conditional UPDATE, so concurrent orders can never
-   * take more than `usage_limit` (PostgreSQL re-checks the condition on the row another order just changed).
-   * Returns the per-customer limit, or `undefined` when no use was taken.
+   * Takes one use of the coupon if it is usable at `now`, adding `discount` (minor units) to what it gave: one
+   * conditional UPDATE, so concurrent orders can never take more than `usage_limit` (PostgreSQL re-checks the
+   * condition on the row another order just changed). Returns the per-customer limit, or `undefined` when no use
+   * was taken.
    */
-  async takeUse(ex: Executor, couponId: string, now: string): Promise<{ perCustomer: number | null } | undefined> {
+  async takeUse(
+    ex: Executor,
+    couponId: string,
+    now: string,
+    discount: number,
+  ): Promise<{ perCustomer: number | null } | undefined> {
     const row = await ex
       .updateTable('coupons')
-      .set((eb) => ({ usage_count: eb('usage_count', '+', 1) }))
+      .set((eb) => ({ usage_count: eb('usage_count', '+', 1), discount_total: eb('discount_total', '+', discount) }))
       .where('id', '=', couponId)
       .where('active', '=', 1)
       .where((eb) =>
@@ -140,10 +148,10 @@ export const couponsRepo = {
     return row && { perCustomer: row.usage_limit_per_customer === null ? null : Number(row.usage_limit_per_customer) };
   },
 
-  async giveBackUse(ex: Executor, couponId: string): Promise<void> {
+  async giveBackUse(ex: Executor, couponId: string, discount: number): Promise<void> {
     await ex
       .updateTable('coupons')
-      .set((eb) => ({ usage_count: eb('usage_count', '-', 1) }))
+      .set((eb) => ({ usage_count: eb('usage_count', '-', 1), discount_total: eb('discount_total', '-', discount) }))
       .where('id', '=', couponId)
       .execute();
   },

@@ -101,6 +101,7 @@ export function createCouponService(deps: DiscountDeps) {
         usageLimit: input.limits?.usageLimit ?? null,
         usageLimitPerCustomer: input.limits?.usageLimitPerCustomer ?? null,
         usageCount: 0,
+        discountTotal: 0,
         startDate: isoOf(input.startDate),
         expirationDate: isoOf(input.expirationDate),
         createdDate: now,
@@ -202,19 +203,20 @@ export function createCouponService(deps: DiscountDeps) {
     },
 
     /**
-     * Takes one use of the coupon for `customerKey` inside the order's transaction `ex`. Atomic on both engines:
-     * concurrent orders never exceed the total or the per-customer limit. On refusal nothing stays written.
+     * Takes one use of the coupon for `customerKey` inside the order's transaction `ex`, counting `discount` (minor
+     * units the coupon took off the order) in what it gave. Atomic on both engines: concurrent orders never exceed
+     * the total or the per-customer limit. On refusal nothing stays written.
      */
-    async recordCouponUse(ex: Executor, couponId: string, customerKey: string): Promise<CouponUse> {
+    async recordCouponUse(ex: Executor, couponId: string, customerKey: string, discount = 0): Promise<CouponUse> {
       const now = deps.clock.now();
-      const taken = await repo.takeUse(ex, couponId, now.toISOString());
+      const taken = await repo.takeUse(ex, couponId, now.toISOString(), discount);
       if (!taken) {
         const coupon = await repo.find(ex, couponId);
         return { ok: false, problem: coupon ? (couponProblem(coupon, now) ?? 'USED_UP') : 'NOT_FOUND' };
       }
       if (await repo.addCustomerUse(ex, couponId, customerKey, taken.perCustomer, now.toISOString()))
         return { ok: true };
-      await repo.giveBackUse(ex, couponId);
+      await repo.giveBackUse(ex, couponId, discount);
       return { ok: false, problem: 'CUSTOMER_USED_UP' };
     },
   };

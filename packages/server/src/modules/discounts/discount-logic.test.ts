@@ -28,6 +28,7 @@ describe('couponProblem', () => {
     usageLimit: 5,
     usageLimitPerCustomer: 1,
     usageCount: 4,
+    discountTotal: 4000,
     startDate: '2030-01-01T00:00:00.000Z',
     expirationDate: '2031-01-01T00:00:00.000Z',
     createdDate: '2029-01-01T00:00:00.000Z',

@@ -235,5 +235,6 @@ export function couponWire(coupon: CouponRecord, currency: string, now: Date): C
     ...(coupon.expirationDate ? { expirationDate: coupon.expirationDate } : {}),
     status: statusAt(coupon.startDate, coupon.expirationDate, now),
     usageCount: coupon.usageCount,
+    totalDiscount: formatAmount(coupon.discountTotal, currency),
   };
 }

@@ -53,6 +53,15 @@ export const couponQuerySpec: EntityQuerySpec = {
     'discount.discountType': { kind: 'column', column: 'discount_type', type: 'string', notNull: true },
     'discount.targetType': { kind: 'column', column: 'target_type', type: 'string', notNull: true },
     usageCount: { kind: 'column', column: 'usage_count', type: 'number', sortable: true, notNull: true },
+    /** Sorted by what it gave; filtered in minor units would mislead, so it is sort-only. */
+    totalDiscount: {
+      kind: 'column',
+      column: 'discount_total',
+      type: 'number',
+      sortable: true,
+      notNull: true,
+      operators: [],
+    },
     startDate: { kind: 'column', column: 'start_date', type: 'date', sortable: true },
     expirationDate: { kind: 'column', column: 'expiration_date', type: 'date', sortable: true },
   },

@@ -65,6 +65,8 @@ export interface CouponRecord {
   usageLimit: number | null;
   usageLimitPerCustomer: number | null;
   usageCount: number;
+  /** What the coupon took off the orders that used it, in minor units. */
+  discountTotal: number;
   startDate: string | null;
   expirationDate: string | null;
   createdDate: string;

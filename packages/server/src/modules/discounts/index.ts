@@ -37,8 +37,11 @@ export interface DiscountServices {
     now?: Date,
     context?: { customerKey?: string; subtotal?: number },
   ): Promise<CouponCheck>;
-  /** Takes one use of a coupon inside the order's transaction; atomic against concurrent orders. */
-  recordCouponUse(ex: Executor, couponId: string, customerKey: string): Promise<CouponUse>;
+  /**
+   * Takes one use of a coupon inside the order's transaction, adding `discount` (minor units it took off the order)
+   * to what it gave; atomic against concurrent orders.
+   */
+  recordCouponUse(ex: Executor, couponId: string, customerKey: string, discount?: number): Promise<CouponUse>;
   /** The application error for a coupon that cannot apply (`COUPON_<problem>`). */
   couponRefusal: typeof couponRefusal;
 }
@@ -65,7 +68,8 @@ export function createDiscountsModule(deps: ModuleDeps): Module<DiscountServices
       },
       recordDiscountRuleUse: (ex, ruleIds) => rules.recordUse(ex, ruleIds),
       findApplicableCoupon: (code, now, context) => coupons.findApplicableCoupon(code, now, context),
-      recordCouponUse: (ex, couponId, customerKey) => coupons.recordCouponUse(ex, couponId, customerKey),
+      recordCouponUse: (ex, couponId, customerKey, discount) =>
+        coupons.recordCouponUse(ex, couponId, customerKey, discount),
       couponRefusal,
     },
     routes: [...discountRuleRoutes(rules), ...couponRoutes(coupons)],

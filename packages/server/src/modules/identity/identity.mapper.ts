@@ -29,5 +29,6 @@ export function identityOf(r: IdentityRecord, opts: { emailVerificationRequired:
     status: { name: r.status, reasons },
     factors: r.passwordHash ? factors : factors.slice(1),
     metadata: { tags: r.kind === 'staff' ? ['STAFF'] : [] },
+    ...(r.lastLoginDate ? { lastLoginDate: r.lastLoginDate } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { IdentityProfile } from '@merx/contract';
-import type { Database, Executor, IdentitiesTable } from '@merx/db';
-import type { Kysely, Selectable } from 'kysely';
+import type { Database, DialectName, Executor, IdentitiesTable } from '@merx/db';
+import { type Kysely, type Selectable, sql } from 'kysely';
 
 export type IdentityKind = 'member' | 'staff';
 export type IdentityStatus = 'PENDING' | 'ACTIVE' | 'DELETED' | 'BLOCKED' | 'OFFLINE';
@@ -52,6 +52,22 @@ function toRecord(row: Selectable<IdentitiesTable>): IdentityRecord {
     updatedDate: row.updated_date,
     revision: Number(row.revision),
   };
+}
+
+/** `like` pattern matching `text` anywhere, lower-cased, with the pattern characters escaped (escape `\\`). */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A text field of the profile JSON (the engines read JSON text differently). */
+const profileText = (dialect: DialectName, key: 'firstName' | 'lastName') =>
+  dialect === 'postgres'
+    ? sql<string>`coalesce(cast(identities.profile as jsonb) ->> ${sql.lit(key)}, '')`
+    : sql<string>`coalesce(json_extract(identities.profile, ${sql.lit(`$.${key}`)}), '')`;
+
+/** The identity's email, or its name as "first last", holds `text` (case-insensitive). */
+function emailOrNameContains(dialect: DialectName, text: string) {
+  const pattern = containing(text.trim());
+  const name = sql<string>`lower(${profileText(dialect, 'firstName')} || ' ' || ${profileText(dialect, 'lastName')})`;
+  return sql<boolean>`(identities.email like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`;
 }
 
 export function createIdentityRepo(db: Kysely<Database>) {
@@ -121,14 +137,39 @@ export function createIdentityRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** Sets the status only if it is still `from` (compare-and-set); false when it was not. */
+    async setStatusFrom(
+      ex: Executor,
+      id: string,
+      from: IdentityStatus,
+      to: IdentityStatus,
+      updatedDate: string,
+    ): Promise<boolean> {
+      const result = await ex
+        .updateTable('identities')
+        .set((eb) => ({ status: to, updated_date: updatedDate, revision: eb('revision', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     async list(
       ex: Executor,
-      opts: { kind: IdentityKind; status?: IdentityStatus; email?: string; limit: number; offset: number },
+      opts: {
+        kind: IdentityKind;
+        status?: IdentityStatus;
+        email?: string;
+        /** Text looked for in the email and the name (first and last) of each identity. */
+        search?: { text: string; dialect: DialectName };
+        limit: number;
+        offset: number;
+      },
     ): Promise<{ items: IdentityRecord[]; total: number }> {
       let q = ex.selectFrom('identities').where('kind', '=', opts.kind);
       if (opts.status) q = q.where('status', '=', opts.status);
       // A staff search box: `_` in the text matches any one character, which only widens the result a little.
       if (opts.email) q = q.where('email', 'like', `%${normaliseEmail(opts.email).replaceAll('%', '')}%`);
+      if (opts.search?.text) q = q.where(emailOrNameContains(opts.search.dialect, opts.search.text));
       const rows = await q
         .selectAll()
         .orderBy('created_date', 'desc')

@@ -1,5 +1,5 @@
 import { type Identity, type IdentityProfile, iamErrorCodes, type StateResponse } from '@merx/contract';
-import { type Database, type Executor, withTransaction } from '@merx/db';
+import { type Database, type DialectName, type Executor, withTransaction } from '@merx/db';
 import { AppError, invalid, notFound, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -42,6 +42,8 @@ const RECOVERY_PER_EMAIL = 5;
 const RESEND_PER_IDENTITY = 5;
 
 const emailSchema = z.email().max(254);
+/** A staff account asked to enrol an authenticator app while one is on. */
+export const FACTOR_ALREADY_ACTIVE = 'FACTOR_ALREADY_ACTIVE';
 
 export function emailViolation(field: string): ValidationError {
   return new ValidationError([
@@ -57,8 +59,24 @@ function failure(
   return new AppError(kind, code, description);
 }
 
+/** What each staff action on a member leads to, and from which statuses (a state table: spec section 4). */
+export const memberStatusActions = {
+  approve: { to: 'ACTIVE', from: ['PENDING'] },
+  block: { to: 'BLOCKED', from: ['PENDING', 'ACTIVE', 'OFFLINE'] },
+  unblock: { to: 'ACTIVE', from: ['BLOCKED'] },
+  delete: { to: 'DELETED', from: ['PENDING', 'ACTIVE', 'BLOCKED', 'OFFLINE'] },
+} as const satisfies Record<string, { to: IdentityStatus; from: readonly IdentityStatus[] }>;
+export type MemberStatusAction = keyof typeof memberStatusActions;
+const pastTense: Record<MemberStatusAction, string> = {
+  approve: 'approved',
+  block: 'blocked',
+  unblock: 'unblocked',
+  delete: 'deleted',
+};
+
 export interface IdentityDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   clock: Clock;
   tokens: TokenService;
   sessions: Sessions;
@@ -159,6 +177,28 @@ export function createIdentityService(deps: IdentityDeps) {
   function validEmail(email: string, field: string): string {
     if (!emailSchema.safeParse(email.trim()).success) throw emailViolation(field);
     return normaliseEmail(email);
+  }
+
+  /**
+   * Writes an identity's second factors. For a staff account changing its own (`audited`), turning a factor on or
+   * off is a change of access: it is on the audit trail, in the same transaction (decision 0009).
+   */
+  async function saveFactors(
+    identity: IdentityRecord,
+    factors: IdentityRecord['factors'],
+    audited?: { context: AuditContext; type: 'TOTP' | 'EMAIL'; removed?: boolean },
+  ): Promise<Identity> {
+    await withTransaction(deps.db, async (uow) => {
+      await repo.update(uow.trx, identity.id, { factors }, now());
+      if (audited) {
+        await deps.audit.record(uow.trx, audited.context, {
+          action: audited.removed ? 'staff.factor-removed' : 'staff.factor-added',
+          target: { kind: 'STAFF', id: identity.id, name: identity.email },
+          details: { factorType: audited.type },
+        });
+      }
+    });
+    return wire({ ...identity, factors, revision: identity.revision + 1 });
   }
 
   const service = {
@@ -526,15 +566,30 @@ export function createIdentityService(deps: IdentityDeps) {
       return wire({ ...identity, profile: next, revision: identity.revision + 1 });
     },
 
-    /** Staff: approve, block, unblock or delete a member. Blocking and deleting end every sign-in at once. */
-    async setStatus(id: string, status: IdentityStatus): Promise<Identity> {
+    /**
+     * Staff: approve, block, unblock or delete a member (`memberStatusActions`: approving only a member who waits,
+     * unblocking only a blocked one; asking for the status the member has already changes nothing). Blocking and
+     * deleting end every sign-in at once. The change is compare-and-set on the status read.
+     */
+    async setStatus(id: string, action: MemberStatusAction): Promise<Identity> {
+      const { to, from } = memberStatusActions[action];
       return withTransaction(deps.db, async (uow) => {
         const identity = await repo.byId(uow.trx, id, 'member');
         if (!identity || identity.status === 'DELETED') {
           throw notFound(iamErrorCodes.identityNotFound, 'Identity not found', { identityId: id });
         }
-        await repo.update(uow.trx, id, { status }, now());
-        if (status !== 'ACTIVE') {
+        if (identity.status === to) return wire(identity, uow.trx);
+        const allowed = (from as readonly IdentityStatus[]).includes(identity.status);
+        if (!allowed || !(await repo.setStatusFrom(uow.trx, id, identity.status, to, now()))) {
+          const status = allowed ? (await repo.byId(uow.trx, id))?.status : identity.status;
+          throw new AppError(
+            'FAILED_PRECONDITION',
+            iamErrorCodes.memberStatusTransitionNotAllowed,
+            `A member who is ${String(status).toLowerCase()} cannot be ${pastTense[action]}`,
+            { identityId: id, status, action },
+          );
+        }
+        if (to !== 'ACTIVE') {
           await deps.tokens.revokeAllOf(uow.trx, id);
           await deps.sessions.revokeAllOf(uow.trx, id);
         }
@@ -542,8 +597,14 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    async list(opts: { status?: IdentityStatus; email?: string; limit: number; offset: number }) {
-      const { items, total } = await repo.list(deps.db, { kind: 'member', ...opts });
+    /** Members, newest first: by status, and `search` looked for in their email and name. */
+    async list(opts: { status?: IdentityStatus; email?: string; search?: string; limit: number; offset: number }) {
+      const { search, ...rest } = opts;
+      const { items, total } = await repo.list(deps.db, {
+        kind: 'member',
+        ...rest,
+        ...(search ? { search: { text: search, dialect: deps.dialect } } : {}),
+      });
       const settings = await deps.memberSettings.get();
       return {
         identities: items.map((r) => identityOf(r, { emailVerificationRequired: settings.requireEmailVerification })),
@@ -551,9 +612,20 @@ export function createIdentityService(deps: IdentityDeps) {
       };
     },
 
-    /** A member starts TOTP enrolment: a new secret (sealed at rest), its otpauth URL and QR code. */
-    async enrolTotp(identityId: string) {
-      const identity = await service.get(identityId);
+    /**
+     * A member (or, with `asStaff`, a staff account about itself) starts TOTP enrolment: a new secret (sealed at
+     * rest), its otpauth URL and QR code. A staff account with TOTP on must remove it first (with its password), so
+     * that a borrowed sign-in cannot swap the factor.
+     */
+    async enrolTotp(identityId: string, asStaff?: AuditContext) {
+      const identity = await service.get(identityId, asStaff ? 'staff' : 'member');
+      if (asStaff && identity.factors.totp?.enabled) {
+        throw failure(
+          FACTOR_ALREADY_ACTIVE,
+          'The authenticator app is already on: remove it first',
+          'FAILED_PRECONDITION',
+        );
+      }
       const secret = newTotpSecret();
       const totp = { id: newId(), sealedSecret: deps.sealer.seal(secret), enabled: false, createdDate: now() };
       await repo.update(deps.db, identityId, { factors: { ...identity.factors, totp } }, now());
@@ -561,19 +633,18 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** Confirms TOTP enrolment with a current code; from then on sign-in asks for a code. */
-    async activateTotp(identityId: string, code: string): Promise<Identity> {
-      const identity = await service.get(identityId);
+    async activateTotp(identityId: string, code: string, asStaff?: AuditContext): Promise<Identity> {
+      const identity = await service.get(identityId, asStaff ? 'staff' : 'member');
       const totp = identity.factors.totp;
       if (!totp) throw notFound(iamErrorCodes.factorNotFound, 'Start TOTP enrolment first', { factorType: 'TOTP' });
       const step = totpStep(deps.sealer.open(totp.sealedSecret), code, deps.clock.now());
       if (step === null) throw failure(iamErrorCodes.invalidCode, 'The code is not correct');
       const factors = { ...identity.factors, totp: { ...totp, enabled: true, lastStep: step } };
-      await repo.update(deps.db, identityId, { factors }, now());
-      return wire({ ...identity, factors });
+      return saveFactors(identity, factors, asStaff && !totp.enabled ? { context: asStaff, type: 'TOTP' } : undefined);
     },
 
-    async setEmailFactor(identityId: string, enabled: boolean): Promise<Identity> {
-      const identity = await service.get(identityId);
+    async setEmailFactor(identityId: string, enabled: boolean, asStaff?: AuditContext): Promise<Identity> {
+      const identity = await service.get(identityId, asStaff ? 'staff' : 'member');
       const factors = {
         ...identity.factors,
         email: {
@@ -582,17 +653,19 @@ export function createIdentityService(deps: IdentityDeps) {
           createdDate: identity.factors.email?.createdDate ?? now(),
         },
       };
-      await repo.update(deps.db, identityId, { factors }, now());
-      return wire({ ...identity, factors });
+      const changed = (identity.factors.email?.enabled ?? false) !== enabled;
+      const audited = asStaff && changed ? { context: asStaff, type: 'EMAIL' as const, removed: !enabled } : undefined;
+      return saveFactors(identity, factors, audited);
     },
 
-    async removeFactor(identityId: string, factorType: 'TOTP' | 'EMAIL'): Promise<Identity> {
-      const identity = await service.get(identityId);
+    async removeFactor(identityId: string, factorType: 'TOTP' | 'EMAIL', asStaff?: AuditContext): Promise<Identity> {
+      const identity = await service.get(identityId, asStaff ? 'staff' : 'member');
       const factors = { ...identity.factors };
+      const wasOn = (factorType === 'TOTP' ? factors.totp : factors.email)?.enabled === true;
       if (factorType === 'TOTP') delete factors.totp;
       else delete factors.email;
-      await repo.update(deps.db, identityId, { factors }, now());
-      return wire({ ...identity, factors });
+      const audited = asStaff && wasOn ? { context: asStaff, type: factorType, removed: true } : undefined;
+      return saveFactors(identity, factors, audited);
     },
   };
   return service;

@@ -15,7 +15,7 @@ const one = z.object({ identity: c.identitySchema });
 /** Staff manage members; a signed-in member manages their own profile and second factors. */
 export function memberRoutes(s: { identity: IdentityService; memberSettings: MemberSettingsService }): AnyRoute[] {
   const { identity } = s;
-  const statusAction = (action: string, status: 'ACTIVE' | 'BLOCKED', summary: string) =>
+  const statusAction = (action: 'approve' | 'block' | 'unblock', summary: string) =>
     defineRoute({
       method: 'POST',
       url: `/_api/merx/v1/members/:id/${action}`,
@@ -24,21 +24,20 @@ export function memberRoutes(s: { identity: IdentityService; memberSettings: Mem
       access: manage,
       params: idParams,
       response: one,
-      handler: async ({ params }) => {
-        await identity.get(params.id);
-        return { identity: await identity.setStatus(params.id, status) };
-      },
+      handler: async ({ params }) => ({ identity: await identity.setStatus(params.id, action) }),
     });
   return [
     defineRoute({
       method: 'GET',
       url: '/_api/merx/v1/members',
-      summary: 'List members, newest first',
+      summary: 'List members, newest first (by status; `search` in their email and name)',
       tag,
       access: read,
       input: z.object({
         status: z.enum(c.identityStatuses).optional(),
         email: z.string().max(254).optional(),
+        /** Text looked for (case-insensitive, anywhere) in the email and in the name ("first last"). */
+        search: z.string().trim().max(200).optional(),
         limit: z.coerce.number().int().min(1).max(100).default(50),
         offset: z.coerce.number().int().min(0).default(0),
       }),
@@ -50,6 +49,7 @@ export function memberRoutes(s: { identity: IdentityService; memberSettings: Mem
         const { identities, total } = await identity.list({
           ...(input.status ? { status: input.status } : {}),
           ...(input.email ? { email: input.email } : {}),
+          ...(input.search ? { search: input.search } : {}),
           limit: input.limit,
           offset: input.offset,
         });
@@ -130,9 +130,9 @@ export function memberRoutes(s: { identity: IdentityService; memberSettings: Mem
       response: one,
       handler: async ({ params }) => ({ identity: await identity.wire(await identity.get(params.id)) }),
     }),
-    statusAction('approve', 'ACTIVE', 'Approve a member who waits for approval'),
-    statusAction('block', 'BLOCKED', 'Block a member (their sign-ins end at once)'),
-    statusAction('unblock', 'ACTIVE', 'Unblock a member'),
+    statusAction('approve', 'Approve a member who waits for approval'),
+    statusAction('block', 'Block a member (their sign-ins end at once)'),
+    statusAction('unblock', 'Unblock a blocked member'),
     defineRoute({
       method: 'DELETE',
       url: '/_api/merx/v1/members/:id',
@@ -142,7 +142,7 @@ export function memberRoutes(s: { identity: IdentityService; memberSettings: Mem
       params: idParams,
       response: z.object({}),
       handler: async ({ params }) => {
-        await identity.setStatus(params.id, 'DELETED');
+        await identity.setStatus(params.id, 'delete');
         return {};
       },
     }),

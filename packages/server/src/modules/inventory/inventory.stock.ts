@@ -1,4 +1,4 @@
-import { eventTypes, orderErrorCodes } from '@merx/contract';
+import { eventTypes, inventoryErrorCodes, orderErrorCodes } from '@merx/contract';
 import { bumpDataVersion, type Database, type DialectName, type Executor, type UnitOfWork } from '@merx/db';
 import { AppError, productStock, type StockState } from '@merx/domain';
 import { type Selectable, sql } from 'kysely';
@@ -29,6 +29,11 @@ export interface StockContext {
   cause: InventoryCause;
   orderId: string | null;
   now: string;
+  /**
+   * Most units a variant may hold after a give-back; one that would pass it is refused (INVENTORY_QUANTITY_TOO_LARGE) by the
+   * same conditional UPDATE. Unbounded when absent (orders give back what they took).
+   */
+  ceiling?: number;
 }
 
 /** What a change did: per tracked variant, the quantity before and after (untracked variants are left out). */
@@ -60,6 +65,14 @@ export const insufficientInventory = (item: StockItem, available: number | null)
     requested: item.quantity,
     available: available ?? 0,
   });
+
+const quantityTooLarge = (item: StockItem, current: number, ceiling: number) =>
+  new AppError(
+    'FAILED_PRECONDITION',
+    inventoryErrorCodes.quantityTooLarge,
+    `A variant may hold at most ${ceiling} units`,
+    { productId: item.productId, variantId: item.variantId, requested: item.quantity, current, max: ceiling },
+  );
 
 export function createStockKeeper(dialect: DialectName) {
   const run = preparedStatements();
@@ -170,11 +183,12 @@ export function createStockKeeper(dialect: DialectName) {
     const productIds = [...new Set(list.map((i) => i.productId))];
     await lockProducts(ex, productIds);
     const changes: StockOutcome['changes'] = [];
+    const ceiling = sign > 0 ? ctx.ceiling : undefined;
     for (const item of list) {
       const delta = sign * item.quantity;
       const [row] = await run<{ quantity: number }>(
         ex,
-        sign < 0 ? 'take' : 'give-back',
+        sign < 0 ? 'take' : ceiling === undefined ? 'give-back' : 'give-back-capped',
         (slot) =>
           ex
             .updateTable('product_variants')
@@ -187,24 +201,37 @@ export function createStockKeeper(dialect: DialectName) {
             .where('id', '=', slot('variant'))
             .where('track_quantity', '=', 1)
             .$if(sign < 0, (q) => q.where('quantity', '>=', sql<number>`${slot('wanted')}`))
+            .$if(ceiling !== undefined, (q) => q.where('quantity', '<=', sql<number>`${slot('room')}`))
             .returning('quantity'),
-        { delta, now: ctx.now, product: item.productId, variant: item.variantId, wanted: item.quantity },
+        {
+          delta,
+          now: ctx.now,
+          product: item.productId,
+          variant: item.variantId,
+          wanted: item.quantity,
+          room: (ceiling ?? 0) - item.quantity,
+        },
       );
       if (row) {
         const after = Number(row.quantity);
         changes.push({ ...item, delta, before: after - delta, after });
         continue;
       }
-      if (sign > 0) continue;
-      // Not taken: untracked (nothing to take), or not enough left.
+      if (sign > 0 && ceiling === undefined) continue;
+      // Not moved: untracked (nothing to count), not enough left, or no room left under the ceiling.
       const current = await ex
         .selectFrom('product_variants')
         .select(['track_quantity', 'quantity'])
         .where('product_id', '=', item.productId)
         .where('id', '=', item.variantId)
         .executeTakeFirst();
-      if (current && Number(current.track_quantity) === 0) continue;
-      throw insufficientInventory(item, current?.quantity == null ? 0 : Number(current.quantity));
+      if (!current || Number(current.track_quantity) === 0) {
+        if (sign > 0 || current) continue;
+        throw insufficientInventory(item, 0);
+      }
+      const units = current.quantity == null ? 0 : Number(current.quantity);
+      if (sign > 0 && ceiling !== undefined) throw quantityTooLarge(item, units, ceiling);
+      throw insufficientInventory(item, units);
     }
     if (changes.length === 0) return { changes, events: [] };
     await refreshProducts(uow, [...new Set(changes.map((c) => c.productId))], ctx.now);
@@ -229,7 +256,7 @@ export function createStockKeeper(dialect: DialectName) {
   return {
     /** Takes the items' units out of stock, all or none (see `move`). */
     take: (uow: UnitOfWork, items: readonly StockItem[], ctx: StockContext) => move(uow, items, -1, ctx),
-    /** Gives the items' units back to stock. */
+    /** Gives the items' units back to stock (refused past `ctx.ceiling` when given). */
     giveBack: (uow: UnitOfWork, items: readonly StockItem[], ctx: StockContext) => move(uow, items, 1, ctx),
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@merx/db';
-import { invalid, notFound } from '@merx/domain';
+import { AppError, invalid, notFound } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -24,6 +24,8 @@ export interface ClientInput {
 }
 
 export const CLIENT_NOT_FOUND = 'OAUTH_CLIENT_NOT_FOUND';
+/** The storefront and back-office clients made on first start: the shop and the back office sign in with them. */
+export const CLIENT_BUILT_IN = 'OAUTH_CLIENT_BUILT_IN';
 
 /** An absolute http(s) URL without a fragment: redirect URIs are compared exactly. */
 export function redirectUriProblem(uri: string): string | null {
@@ -123,9 +125,21 @@ export function createClientService(deps: { db: Kysely<Database>; clock: Clock }
         .execute();
       return service.get(id);
     },
+    /**
+     * Changes a client. A built-in one gains redirect URIs but keeps those it has: the shop and the back office sign
+     * in through them, and losing the one in use would lock everybody out.
+     */
     async update(id: string, patch: Partial<ClientInput>): Promise<OAuthClient> {
       validate(patch);
-      await service.get(id);
+      const client = await service.get(id);
+      const dropped = patch.redirectUris ? client.redirectUris.filter((u) => !patch.redirectUris?.includes(u)) : [];
+      if (client.kind !== 'custom' && dropped.length > 0) {
+        throw invalid(
+          'client.redirectUris',
+          `must keep the built-in client's addresses (${dropped.join(', ')}): new ones can be added`,
+          'VALIDATION',
+        );
+      }
       await deps.db
         .updateTable('oauth_clients')
         .set({
@@ -138,8 +152,18 @@ export function createClientService(deps: { db: Kysely<Database>; clock: Clock }
         .execute();
       return service.get(id);
     },
+    /** Deletes a client of the merchant's own; the built-in ones stay (without them nobody could sign in). */
     async delete(id: string): Promise<void> {
-      await service.get(id);
+      const client = await service.get(id);
+      if (client.kind !== 'custom') {
+        const who = client.kind === 'backoffice' ? 'staff to the back office' : 'members to the shop';
+        throw new AppError(
+          'FAILED_PRECONDITION',
+          CLIENT_BUILT_IN,
+          `The built-in ${client.name} client signs ${who}: it can be changed, not deleted`,
+          { clientId: id, kind: client.kind },
+        );
+      }
       await deps.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('refresh_tokens')

@@ -13,6 +13,7 @@ import { createOrdersRepo } from './orders.repo.js';
 import { orderRoutes } from './orders.routes.js';
 import { createOrdersService, type OrdersService } from './orders.service.js';
 import { createOrdersSettings, type OrdersSettingsService } from './orders.settings.js';
+import { orderTagRoutes } from './orders.tags.js';
 
 export type { OrderChange, OrdersService } from './orders.service.js';
 export type { OrderRecord, OrderState } from './orders.types.js';
@@ -42,6 +43,7 @@ export function createOrdersModule(
       ...fulfillmentRoutes(createFulfillments({ deps, orders })),
       ...aggregateRoutes(deps),
       ...moreOrderRoutes({ deps, orders, repo, stock, settings, mail, checkout: others.checkout }),
+      ...orderTagRoutes(deps),
     ],
   };
 }

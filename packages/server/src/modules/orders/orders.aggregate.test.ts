@@ -154,11 +154,76 @@ describe('POST /ecom/v1/orders/aggregate', () => {
         'filter.createdDate.$gte',
       );
       expectViolation(await kit.owner.post(AGGREGATE, { utcOffsetMinutes: 10_000 }), 'utcOffsetMinutes', 'MAX');
+      expectViolation(await kit.owner.post(AGGREGATE, { timeZone: 'Mars/Olympus' }), 'timeZone');
+      expectViolation(await kit.owner.post(AGGREGATE, { timeZone: 'Europe/Paris', utcOffsetMinutes: 60 }), 'timeZone');
+      expectViolation(
+        await kit.owner.post(AGGREGATE, { filter: { 'buyerInfo.memberId': { $startsWith: 'a' } } }),
+        'filter.buyerInfo.memberId.$startsWith',
+      );
       expectViolation(await kit.owner.post(AGGREGATE, { aggregation: { $group: {} } }), 'body', 'FIELD_NOT_ALLOWED');
       expectAppError(await kit.visitor.post(AGGREGATE, {}), 401, 'UNAUTHENTICATED');
       expectAppError(await (await kit.newVisitor()).post(AGGREGATE, {}), 401, 'UNAUTHENTICATED');
       expectAppError(await (await kit.newMember()).post(AGGREGATE, {}), 403, 'PERMISSION_DENIED');
       expectAppError(await kit.stranger.post(AGGREGATE, {}), 403, 'PERMISSION_DENIED');
     });
+  });
+});
+
+describe('POST /ecom/v1/orders/aggregate: time zones and members', () => {
+  const total = (quantity: number) => Math.round((20 * quantity * 1.08 + 5) * 100);
+
+  it('groups by local day of a named time zone, across its change to summer time', async () => {
+    // Paris moved from UTC+1 to UTC+2 at 01:00 UTC on 28 March 2021.
+    const at = {
+      before: '2021-03-27T23:30:00.000Z', // 00:30 on 28 March in Paris (UTC+1)
+      after: '2021-03-28T22:30:00.000Z', // 00:30 on 29 March in Paris (UTC+2); still 28 March at UTC+1
+      late: '2021-03-28T21:30:00.000Z', // 23:30 on 28 March in Paris
+    };
+    const made: Record<string, string> = {};
+    for (const [name, iso] of Object.entries(at)) {
+      const { orderId } = await placed(kit);
+      await createdAt(orderId, iso);
+      made[name] = orderId;
+    }
+    const filter = { id: { $in: Object.values(made) } };
+    const days = async (body: Record<string, unknown>) => {
+      const res = await kit.owner.post(AGGREGATE, { filter, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.aggregates.byDay.map((d: { date: string; orders: number }) => [d.date, d.orders]);
+    };
+    expect(await days({ timeZone: 'Europe/Paris' })).toEqual([
+      ['2021-03-28', 2],
+      ['2021-03-29', 1],
+    ]);
+    // A fixed offset cannot follow the change: winter time puts the last order on the 28th.
+    expect(await days({ utcOffsetMinutes: 60 })).toEqual([['2021-03-28', 3]]);
+    // With createdDate bounds the offsets are worked out for that range only; the answer is the same.
+    const bounded = await kit.owner.post(AGGREGATE, {
+      filter: { ...filter, ...range('2021-03-27T00:00:00.000Z', '2021-03-30T00:00:00.000Z') },
+      timeZone: 'Europe/Paris',
+    });
+    expect(bounded.body.aggregates.byDay.map((d: { date: string }) => d.date)).toEqual(['2021-03-28', '2021-03-29']);
+    expect(await days({ timeZone: 'Asia/Kolkata' })).toEqual([
+      ['2021-03-28', 1],
+      ['2021-03-29', 2],
+    ]);
+  });
+
+  it("counts a member's orders by buyerInfo.memberId, as search finds them", async () => {
+    const member = await kit.newMember();
+    const first = await placed(kit, { buyer: member, quantity: 1 });
+    const second = await placed(kit, { buyer: member, quantity: 3 });
+    await placed(kit);
+    const res = await kit.owner.post(AGGREGATE, { filter: { 'buyerInfo.memberId': member.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.aggregates.orders).toBe(2);
+    expect(res.body.aggregates.sales.amount).toBe(String((total(1) + total(3)) / 100));
+    const found = await kit.owner.post(`${ORDERS}/search`, {
+      search: { filter: { 'buyerInfo.memberId': { $eq: member.id } } },
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.orders.map((o: { id: string }) => o.id).sort()).toEqual([first.orderId, second.orderId].sort());
+    const other = await kit.owner.post(AGGREGATE, { filter: { 'buyerInfo.memberId': 'nobody' } });
+    expect(other.body.aggregates.orders).toBe(0);
   });
 });

@@ -1,17 +1,19 @@
 import * as c from '@merx/contract';
 import { applyFilter } from '@merx/db';
-import { currencyDigits, type ParsedQuery, parseQuery, ValidationError } from '@merx/domain';
-import { sql } from 'kysely';
+import { currencyDigits, type FilterNode, type ParsedQuery, parseQuery, ValidationError } from '@merx/domain';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { elevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { type OffsetSegment, offsetSegments } from '../../lib/time-zone.js';
 import { priceOf } from '../cart/cart.mapper.js';
 import type { ModuleDeps } from '../module.js';
 import { orderQuerySpec } from './orders.query.js';
 
 /*
  * Sales figures (`POST /ecom/v1/orders/aggregate`): orders, sales and refunds of the orders matching a filter, and
- * per local day. Computed by the database in one statement (GROUP BY day), never by loading orders.
+ * per local day (a fixed UTC offset, or a named time zone with its changes of offset). Computed by the database in
+ * one statement (GROUP BY day), never by loading orders.
  */
 
 type AggregateInput = z.infer<typeof c.aggregateOrdersRequest>;
@@ -31,22 +33,50 @@ function filterOf(filter: unknown, spec: ReturnType<typeof orderQuerySpec>): Par
   }
 }
 
+/** The bounds a filter puts on `createdDate` at its top level (ms), to narrow the time zone's offsets to them. */
+export function createdBounds(filter: FilterNode | null): { from?: number; to?: number } {
+  const nodes = !filter ? [] : filter.kind === 'and' ? filter.nodes : [filter];
+  const out: { from?: number; to?: number } = {};
+  for (const n of nodes) {
+    if (n.kind !== 'compare' || n.field !== 'createdDate' || typeof n.value !== 'string') continue;
+    const ms = Date.parse(n.value);
+    if (n.op === '$gt' || n.op === '$gte' || n.op === '$eq') out.from = Math.max(out.from ?? ms, ms);
+    if (n.op === '$lt' || n.op === '$lte' || n.op === '$eq') out.to = Math.min(out.to ?? ms, ms);
+  }
+  return out;
+}
+
+/**
+ * The offset in minutes of each order's creation: one number, or for a named time zone a CASE over its changes of
+ * offset (newest first, so that recent orders stop at the first test).
+ */
+function offsetOf(segments: readonly OffsetSegment[]) {
+  const [first, ...changes] = segments;
+  if (changes.length === 0) return sql<number>`${sql.lit(first?.offset ?? 0)}`;
+  const whens = changes
+    .reverse()
+    .map((s) => sql`when orders.created_date >= ${new Date(s.from).toISOString()} then ${sql.lit(s.offset)}`);
+  return sql<number>`(case ${sql.join(whens, sql` `)} else ${sql.lit(first?.offset ?? 0)} end)`;
+}
+
 export function createOrdersAggregate(deps: ModuleDeps) {
-  /** The local day of an order's creation, `utcOffsetMinutes` from UTC, as YYYY-MM-DD, on either engine. */
-  const dayOf = (offset: number) =>
+  /** The local day of an order's creation, shifted by `offset` minutes from UTC, as YYYY-MM-DD, on either engine. */
+  const dayOf = (offset: RawBuilder<number>) =>
     deps.dialect === 'postgres'
       ? sql<string>`to_char(cast(orders.created_date as timestamp) + make_interval(mins => ${offset}), 'YYYY-MM-DD')`
-      : sql<string>`date(orders.created_date, ${`${offset >= 0 ? '+' : ''}${offset} minutes`})`;
+      : sql<string>`date(orders.created_date, ${offset} || ' minutes')`;
 
   return async function aggregate(input: AggregateInput) {
     const { currency, locale } = deps.store();
     const spec = orderQuerySpec(10 ** currencyDigits(currency));
     const filter = filterOf(input.filter, spec);
-    const offset = input.utcOffsetMinutes ?? 0;
+    const segments = input.timeZone
+      ? offsetSegments(input.timeZone, createdBounds(filter), deps.clock.now().getTime())
+      : [{ from: Number.NEGATIVE_INFINITY, offset: input.utcOffsetMinutes ?? 0 }];
     let counted = deps.db
       .selectFrom('orders')
       .select((eb) => [
-        dayOf(offset).as('day'),
+        dayOf(offsetOf(segments)).as('day'),
         'orders.total_minor',
         eb
           .selectFrom('order_transactions')

@@ -2,6 +2,7 @@ import {
   type ActivityInput,
   type Order,
   orderActivityTypes,
+  orderChangeErrorCodes,
   orderErrorCodes,
   type UpdateOrderRequest,
 } from '@merx/contract';
@@ -61,6 +62,15 @@ function contactWith(current: Record<string, unknown> | undefined, given: NonNul
   }
   return Object.keys(next).length > 0 ? next : undefined;
 }
+
+/** The order changed since the revision the update was made on: nothing is written. */
+const staleRevision = (orderId: string, revision: number) =>
+  new AppError(
+    'FAILED_PRECONDITION',
+    orderChangeErrorCodes.concurrentModification,
+    'The order was changed since it was read; read it again and retry',
+    { orderId, revision: String(revision) },
+  );
 
 const activityNotFound = (activityId: string) =>
   notFound(orderErrorCodes.activityNotFound, 'Activity not found', { activityId });
@@ -138,11 +148,17 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
   }
 
   return {
-    /** updateOrder: note, email, billing and recipient info, archived, seen; address and email edits go on the timeline. */
+    /**
+     * updateOrder: note, email, billing and recipient info, archived, seen; address and email edits go on the
+     * timeline. With a revision, compare-and-set.
+     */
     async update(caller: Caller, id: string, input: UpdateOrderRequest['order']): Promise<Order> {
       const who = await author(caller);
       const state = await orders.change(id, async (uow, state, now) => {
         const o = state.order;
+        // Taking the order bumped its revision: the one the caller read is the one before.
+        if (input.revision != null && Number(input.revision) !== o.revision - 1)
+          throw staleRevision(id, o.revision - 1);
         const d = o.data;
         const modified: string[] = [];
         const activities: NewActivity[] = [];

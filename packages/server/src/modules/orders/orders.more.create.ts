@@ -69,13 +69,18 @@ function customLineOf(line: Line): CheckoutCustomLineItemInput {
   };
 }
 
-/** The checkout request of a merchant order: catalog lines first, then custom lines (lines with a price). */
+/**
+ * The checkout request of a merchant order: catalog lines first, then custom lines (lines with a price); a coupon
+ * given in `appliedDiscounts` is applied as the checkout's coupon (refused like a shopper's: COUPON_NOT_FOUND, …).
+ */
 export function checkoutRequestOf(o: CreateOrderRequest['order']): CreateCheckoutRequest {
   const shipping = o.shippingInfo;
   const destination = shipping?.shippingDestination ?? shipping?.logistics?.shippingDestination;
   const slot = shipping?.logistics?.deliveryTimeSlot;
+  const couponCode = o.appliedDiscounts?.[0]?.coupon.code;
   return {
     channelType: o.channelInfo?.type ?? 'BACKOFFICE_MERCHANT',
+    ...(couponCode ? { couponCode } : {}),
     lineItems: o.lineItems.filter((l) => l.price == null).map(catalogLineOf),
     customLineItems: o.lineItems.filter((l) => l.price != null).map(customLineOf),
     checkoutInfo: {

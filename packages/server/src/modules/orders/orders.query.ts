@@ -1,4 +1,5 @@
 import type { EntityQuerySpec } from '@merx/domain';
+import { sql } from 'kysely';
 
 /** What orders may be searched and sorted by (`/ecom/v1/orders/search`); money scaled by `minorPerMajor`. */
 export const orderQuerySpec = (minorPerMajor: number): EntityQuerySpec => ({
@@ -17,6 +18,8 @@ export const orderQuerySpec = (minorPerMajor: number): EntityQuerySpec => ({
     cartId: { kind: 'column', column: 'cart_id', type: 'id' },
     currency: { kind: 'column', column: 'currency', type: 'string', notNull: true },
     'buyerInfo.email': { kind: 'column', column: 'buyer_email', type: 'string', sortable: true },
+    // A member's orders, for staff: the orders' owner (ids are unique, so a visitor's or staff id never matches).
+    'buyerInfo.memberId': { kind: 'column', column: 'owner_id', type: 'id', operators: ['$eq', '$in'] },
     'priceSummary.total.amount': {
       kind: 'column',
       column: 'total_minor',
@@ -26,6 +29,12 @@ export const orderQuerySpec = (minorPerMajor: number): EntityQuerySpec => ({
       notNull: true,
     },
     paymentMethod: { kind: 'column', column: 'payment_method', type: 'string' },
+    'channelInfo.type': {
+      kind: 'column',
+      column: 'channel_type',
+      type: 'string',
+      operators: ['$eq', '$ne', '$in', '$nin'],
+    },
     'tags.tags.tagIds': {
       kind: 'relation',
       table: 'order_tags',
@@ -44,3 +53,17 @@ export const orderQuerySpec = (minorPerMajor: number): EntityQuerySpec => ({
   tieBreaker: [{ field: 'id', order: 'ASC' }],
   defaultSort: [{ field: 'createdDate', order: 'DESC' }],
 });
+
+/** `like` pattern matching `text` anywhere, lower-cased, with the pattern characters escaped (escape `\\`). */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The condition of a merchant's free-text search: an order number (`10023`, `#10023`) finds that order, and the text
+ * is looked for in the buyer's email and name (case-insensitive, anywhere).
+ */
+export function orderTextCondition(expression: string) {
+  const text = containing(expression);
+  const number = /^#?\s*(\d{1,12})$/.exec(expression)?.[1];
+  const inText = sql<boolean>`(lower(orders.buyer_email) like ${text} escape '\\' or lower(orders.buyer_name) like ${text} escape '\\')`;
+  return number ? sql<boolean>`(orders.number = ${Number(number)} or ${inText})` : inText;
+}

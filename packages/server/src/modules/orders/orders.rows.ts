@@ -112,6 +112,20 @@ export function orderOf(row: OrderRow): OrderRecord {
   };
 }
 
+/** The buyer's name as the order shows it: the billing contact's first and last name, else the recipient's. */
+export function buyerNameOf(data: Pick<OrderRecord['data'], 'billingInfo' | 'recipientInfo'>): string | null {
+  for (const contact of [data.billingInfo, data.recipientInfo]) {
+    const d = contact?.contactDetails as { firstName?: string; lastName?: string } | undefined;
+    const name = [d?.firstName, d?.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ');
+    if (name) return name;
+  }
+  return null;
+}
+
+/** The row of an order; `buyer_name` and `channel_type` are kept from its data for searching (never read back). */
 export function orderRowOf(o: OrderRecord): Insertable<Database['orders']> {
   return {
     id: o.id,
@@ -121,6 +135,8 @@ export function orderRowOf(o: OrderRecord): Insertable<Database['orders']> {
     owner_kind: o.owner.kind,
     owner_id: o.owner.id,
     buyer_email: o.email,
+    buyer_name: buyerNameOf(o.data),
+    channel_type: o.data.channelType,
     status: o.status,
     payment_status: o.paymentStatus,
     fulfillment_status: o.fulfillmentStatus,

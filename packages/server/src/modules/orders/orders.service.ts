@@ -25,7 +25,7 @@ import type { ModuleDeps } from '../module.js';
 import type { OrderMail, OrderMailRequest } from './orders.mail.js';
 import { orderWire, placedActivity } from './orders.mapper.js';
 import { orderWriter, type PlacedOrder } from './orders.place.js';
-import { orderQuerySpec } from './orders.query.js';
+import { orderQuerySpec, orderTextCondition } from './orders.query.js';
 import type { OrdersRepo } from './orders.repo.js';
 import { activityRowOf, domainTransactions, type OrderStateRow, stateOf } from './orders.rows.js';
 import type { OrdersSettingsService } from './orders.settings.js';
@@ -169,10 +169,10 @@ export function createOrdersService(s: OrdersServiceDeps) {
       return wire(state);
     },
 
-    /** Orders matching the search, newest first by default; buyers see only their own. */
+    /** Orders matching the search (and its free text), newest first by default; buyers see only their own. */
     async search(caller: Caller, input: SearchOrdersRequest) {
       const spec = orderQuerySpec(10 ** currencyDigits(deps.store().currency));
-      const search = input.search ?? {};
+      const { search: text, ...search } = input.search ?? {};
       const query = parseQuery(
         { filter: search.filter, sort: search.sort, cursorPaging: search.cursorPaging ?? { limit: 50 } },
         spec,
@@ -184,6 +184,7 @@ export function createOrdersService(s: OrdersServiceDeps) {
         const me = ownerOf(caller);
         base = base.where('orders.owner_kind', '=', me.kind).where('orders.owner_id', '=', me.id);
       }
+      if (text?.expression) base = base.where(orderTextCondition(text.expression));
       const page = await runQuery<OrderStateRow>({ base, spec, query, cursorSecret: deps.cursorSecret });
       return {
         orders: page.rows.map((row) => wire(stateOf(row))),

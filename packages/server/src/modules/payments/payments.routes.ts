@@ -79,6 +79,16 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET',
+      url: '/_api/merx/v1/orders/:orderId/transactions',
+      summary: "List an order's payments and refunds, oldest first (Merx)",
+      tag,
+      access: elevated('orders:read'),
+      params: z.object({ orderId: z.string().min(1).max(100) }),
+      response: c.listOrderTransactionsResponse,
+      handler: async ({ params }) => payments.transactions(params.orderId),
+    }),
+    defineRoute({
+      method: 'GET',
       url: `${COLLECTOR}/refundability`,
       summary: "Whether each of the order's payments can be refunded, and how much",
       tag,

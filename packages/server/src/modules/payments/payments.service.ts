@@ -121,6 +121,12 @@ export function createPaymentsService(ctx: PaymentsContext) {
       return collectabilityWire(collectabilityOf(state), wireCtx(state));
     },
 
+    /** The order's payments and refunds, oldest first (what the back office's order page lists). */
+    async transactions(orderId: string) {
+      const state = await orders.load(orderId);
+      return { orderTransactions: transactionsWire(state, wireCtx(state)) };
+    },
+
     async refundability(orderId: string) {
       const state = await orders.load(orderId);
       return refundabilityWire(refunds.status(state), wireCtx(state));

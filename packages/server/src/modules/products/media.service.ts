@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import { DEFAULT_VARIANT_ID, errorCodes, eventTypes } from '@merx/contract';
-import type { UnitOfWork } from '@merx/db';
+import type { Executor, UnitOfWork } from '@merx/db';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
@@ -13,8 +13,13 @@ import type { ProductRecord, StoredMedia } from './products.types.js';
 
 type Change = (p: ProductRecord, uow: UnitOfWork) => Promise<ProductRecord> | ProductRecord;
 
+/** The uploads of the media library (modules/media), as attaching reads them. */
+export interface MediaLibraryLookup {
+  attachable(ex: Executor, mediaId: string): Promise<{ url: string; width: number; height: number } | undefined>;
+}
+
 /** Media, choice media, options, brand and ribbon of v1 products. */
-export function createMediaService(deps: CatalogDeps, products: ProductService) {
+export function createMediaService(deps: CatalogDeps, products: ProductService, library: MediaLibraryLookup) {
   async function change(productId: string, changedFields: string[], fn: Change, resetOptions = false): Promise<void> {
     await withTransaction(deps.db, async (uow) => {
       const before = await products.load(uow.trx, productId, { elevated: true });
@@ -65,8 +70,17 @@ export function createMediaService(deps: CatalogDeps, products: ProductService) 
     return c;
   }
 
-  /** A media library file (`data/media/<id>`) by id; ids may not climb out of the folder. */
-  function libraryMedia(mediaId: string, field: string): StoredMedia {
+  /**
+   * A file of the media library by id: an upload, with the size recorded when it was uploaded (read in the
+   * attaching transaction, so that a deletion cannot slip in between); otherwise a file of the media folder by its
+   * path (`data/media/<path>`, size unknown), which may not climb out of the folder.
+   */
+  async function libraryMedia(ex: Executor, mediaId: string, field: string): Promise<StoredMedia> {
+    const upload = await library.attachable(ex, mediaId);
+    if (upload) {
+      const { url, width, height } = upload;
+      return { id: newId(), mediaType: 'image', url, width, height, title: '' };
+    }
     const path = normalize(mediaId);
     const file = join(deps.mediaDir, path);
     if (path.startsWith('..') || isAbsolute(path) || !existsSync(file) || !statSync(file).isFile()) {
@@ -83,7 +97,7 @@ export function createMediaService(deps: CatalogDeps, products: ProductService) 
       productId: string,
       media: Array<{ mediaId?: string; url?: string; choice?: { option: string; choice: string } }>,
     ) {
-      await change(productId, ['media'], (p) => {
+      await change(productId, ['media'], async (p, uow) => {
         const violations: FieldViolation[] = [];
         media.forEach((m, i) => {
           if ((m.mediaId === undefined) === (m.url === undefined)) {
@@ -95,13 +109,13 @@ export function createMediaService(deps: CatalogDeps, products: ProductService) 
           }
         });
         if (violations.length) throw new ValidationError(violations);
-        media.forEach((m, i) => {
+        for (const [i, m] of media.entries()) {
           const item: StoredMedia = m.url
             ? { id: newId(), mediaType: 'image', url: m.url, width: 0, height: 0, title: '' }
-            : libraryMedia(m.mediaId as string, `media[${i}].mediaId`);
+            : await libraryMedia(uow.trx, m.mediaId as string, `media[${i}].mediaId`);
           p.data.media.push(item);
           if (m.choice) findChoice(p, m.choice.option, m.choice.choice, `media[${i}].choice`).mediaIds.push(item.id);
-        });
+        }
         if (p.data.media.length > 100)
           throw new ValidationError([
             { field: 'media', description: 'a product can have at most 100 media items', violatedRule: 'MAX_SIZE' },

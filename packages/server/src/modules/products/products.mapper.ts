@@ -191,6 +191,7 @@ export function productOf(p: ProductRecord, variants: readonly VariantRecord[], 
     ...(p.data.seoData ? { seoData: p.data.seoData } : {}),
     ...(p.ribbon ? { ribbon: p.ribbon } : {}),
     ...(p.brand ? { brand: p.brand } : {}),
+    revision: String(p.revision),
   };
   return product;
 }

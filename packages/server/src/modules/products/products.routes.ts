@@ -271,6 +271,20 @@ export function productRoutes(s: {
       },
     }),
     defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/products/:id/media/order',
+      summary: 'Put the media of a product in a new order (Merx; the first is the main media)',
+      tag,
+      access: write,
+      params: idParams,
+      input: c.reorderProductMediaRequest,
+      response: c.emptyResponse,
+      handler: async ({ params, input }) => {
+        await s.products.reorderMedia(params.id, input.mediaIds);
+        return {};
+      },
+    }),
+    defineRoute({
       method: 'DELETE',
       url: '/stores/v1/products/:id/options',
       summary: 'Delete all options of a product',

@@ -17,6 +17,7 @@ import { sanitizeDescription } from '../../lib/sanitize.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import { logManualStock } from '../inventory/inventory.log.js';
 import type { CatalogDeps } from './catalog-deps.js';
+import { orderMedia } from './media-order.js';
 import {
   buildVariants,
   emptyProductData,
@@ -37,6 +38,7 @@ import {
   variantsFromJson,
 } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
+import { refuseFields } from './refused-fields.js';
 import { chooseSlug } from './slugs.js';
 
 export interface ReadOptions {
@@ -67,6 +69,16 @@ export function createProductService(deps: CatalogDeps) {
     };
   }
 
+  /** The product changed since the caller read it (or while this request ran): nothing was written. */
+  function concurrentModification(productId: string, current: number): AppError {
+    return new AppError(
+      'FAILED_PRECONDITION',
+      'CONCURRENT_MODIFICATION',
+      `The product was changed since it was read (its revision is now ${current}); read it again and retry`,
+      { productId, currentRevision: String(current) },
+    );
+  }
+
   /** Saves a changed product with optimistic concurrency: a concurrent writer makes this one fail cleanly. */
   async function save(
     trx: Executor,
@@ -81,14 +93,7 @@ export function createProductService(deps: CatalogDeps) {
       .where('id', '=', before.id)
       .where('revision', '=', before.revision)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) {
-      throw new AppError(
-        'FAILED_PRECONDITION',
-        'CONCURRENT_MODIFICATION',
-        'The product was changed at the same time; try again',
-        { productId: before.id },
-      );
-    }
+    if (Number(res.numUpdatedRows) !== 1) throw concurrentModification(before.id, before.revision);
     await repo.save(trx, { ...after, revision: before.revision + 1 }, variants, variantsChanged);
   }
 
@@ -175,6 +180,7 @@ export function createProductService(deps: CatalogDeps) {
     ctx,
 
     async create(input: ProductInput): Promise<Product> {
+      refuseFields([['product', input]], ['productDimensions', 'packageDimensions']);
       const { currency } = deps.store();
       const priceInput = input.priceData?.price ?? input.price?.price;
       if (priceInput === undefined) throw invalid('product.priceData.price', 'is required', 'REQUIRED_FIELD');
@@ -233,9 +239,13 @@ export function createProductService(deps: CatalogDeps) {
     },
 
     async update(id: string, patch: ProductPatch): Promise<Product> {
+      refuseFields([['product', patch]], ['productDimensions', 'packageDimensions']);
       const { currency } = deps.store();
       return withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id, { elevated: true });
+        // A change made against an older revision is refused before anything is read further or written.
+        if (patch.revision !== undefined && Number(patch.revision) !== before.revision)
+          throw concurrentModification(id, before.revision);
         const oldVariants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
         const now = deps.clock.now().toISOString();
         const price = patch.priceData?.price ?? patch.price?.price;
@@ -330,6 +340,26 @@ export function createProductService(deps: CatalogDeps) {
         }
         await deps.outbox.append(uow, events);
         return productOf({ ...after, revision: before.revision + 1 }, variants, ctx(true));
+      });
+    },
+
+    /** Puts the product's media in a new order (the first is the main media); variants are left as they are. */
+    async reorderMedia(id: string, mediaIds: string[]): Promise<void> {
+      await withTransaction(deps.db, async (uow) => {
+        const before = await load(uow.trx, id, { elevated: true });
+        const media = orderMedia(before.data.media, mediaIds);
+        const variants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
+        const after: ProductRecord = {
+          ...before,
+          data: { ...before.data, media },
+          updatedDate: deps.clock.now().toISOString(),
+        };
+        await save(uow.trx, before, after, variants, false);
+        await deps.outbox.append(uow, {
+          type: eventTypes.productChanged,
+          entityId: id,
+          payload: { productId: id, changedFields: ['media'] },
+        });
       });
     },
 

@@ -10,6 +10,7 @@ import { storeVariantOf, variantOf } from './products.mapper.js';
 import { effectiveVariant, toVariantRecord } from './products.repo.js';
 import type { ProductService, ReadOptions } from './products.service.js';
 import type { VariantRecord } from './products.types.js';
+import { refuseFields } from './refused-fields.js';
 
 /** The allow-list of the store-wide variants query (variants joined to their products). */
 const storeVariantQuerySpec: EntityQuerySpec = {
@@ -49,6 +50,10 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
 
   return {
     async update(productId: string, overrides: VariantOverrideInput[]): Promise<{ variants: Variant[] }> {
+      refuseFields(
+        overrides.map((o, i) => [`variants[${i}]`, o]),
+        ['stock', 'productDimensions', 'packageDimensions'],
+      );
       const { currency } = deps.store();
       return withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
@@ -150,7 +155,10 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
       });
     },
 
-    /** Sets stock of chosen variants (by id); used by the demo store and the inventory API. */
+    /**
+     * Sets stock of chosen variants (by id), read and written in one transaction; a tracked variant given no
+     * quantity keeps the units it has. Used by the demo store and the inventory API.
+     */
     async setStock(
       productId: string,
       changes: Array<{ variantId: string; trackQuantity: boolean; quantity?: number | null; inStock?: boolean }>,
@@ -170,7 +178,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
           return {
             ...v,
             trackQuantity: c.trackQuantity,
-            quantity: c.trackQuantity ? (c.quantity ?? 0) : null,
+            quantity: c.trackQuantity ? (c.quantity ?? v.quantity ?? 0) : null,
             inStock: c.inStock ?? v.inStock,
             updatedDate: now,
           };

@@ -1,8 +1,18 @@
-import { listStaffInvitationsResponse, staffPermission } from '@merx/contract';
+import {
+  activateOwnTotpRequest,
+  changeOwnPasswordRequest,
+  listStaffInvitationsResponse,
+  removeOwnFactorRequest,
+  staffFactorTypes,
+  staffPermission,
+  totpEnrolment,
+  updateOwnStaffRequest,
+} from '@merx/contract';
 import { z } from 'zod';
 import { type Caller, elevated, staffAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { AuditLog } from '../audit/audit.service.js';
+import type { IdentityService } from '../identity/identity.service.js';
 import { type StaffService, staffRoles } from './staff.service.js';
 
 const tag = 'Staff';
@@ -17,6 +27,9 @@ const staffShape = z.object({
   permissions: z.array(z.string()),
   status: z.string(),
   name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  factors: z.array(z.object({ type: z.enum(staffFactorTypes), status: z.enum(['ACTIVE', 'INACTIVE']) })),
   lastLoginDate: z.string().nullable(),
   createdDate: z.string(),
 });
@@ -30,8 +43,9 @@ export function staffIdOf(caller: Caller): string {
  * Back-office accounts: list, invite, change role and permissions, remove. Every change stays within what the
  * caller holds (staff.rules.ts) and is on the audit trail.
  */
-export function staffRoutes(s: { staff: StaffService; audit: AuditLog }): AnyRoute[] {
+export function staffRoutes(s: { staff: StaffService; audit: AuditLog; identity: IdentityService }): AnyRoute[] {
   return [
+    ...ownAccountRoutes(s),
     defineRoute({
       method: 'GET',
       url: '/_api/merx/v1/staff',
@@ -107,6 +121,93 @@ export function staffRoutes(s: { staff: StaffService; audit: AuditLog }): AnyRou
       handler: async ({ caller, params, request }) => {
         await s.staff.remove(caller, params.id, await s.audit.contextOf(caller, request.ip));
         return {};
+      },
+    }),
+  ];
+}
+
+/**
+ * The signed-in staff member's own account (declared access `staff`: the account itself, whatever its permissions;
+ * never an API key): name, password and second factors. Changes of access (a new password, a factor on or off) are
+ * on the audit trail.
+ */
+function ownAccountRoutes(s: { staff: StaffService; audit: AuditLog; identity: IdentityService }): AnyRoute[] {
+  const one = z.object({ staff: staffShape });
+  const me = async (caller: Caller) => ({ staff: await s.staff.get(staffIdOf(caller)) });
+  return [
+    defineRoute({
+      method: 'PATCH',
+      url: '/_api/merx/v1/staff/me',
+      summary: "Change the signed-in staff member's own name",
+      tag,
+      access: staffAccess,
+      input: updateOwnStaffRequest,
+      response: one,
+      handler: async ({ caller, input }) => ({ staff: await s.staff.account.updateProfile(caller, input) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/staff/me/password',
+      summary: "Change the signed-in staff member's password, given the current one (their other sign-ins end)",
+      tag,
+      access: staffAccess,
+      input: changeOwnPasswordRequest,
+      response: z.object({}),
+      handler: async ({ caller, input, request }) => {
+        await s.staff.account.changePassword(caller, input, await s.audit.contextOf(caller, request.ip));
+        return {};
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/staff/me/factors/totp',
+      summary: 'Start setting up an authenticator app: a secret, its otpauth URL and a QR code',
+      tag,
+      access: staffAccess,
+      response: totpEnrolment,
+      handler: async ({ caller, request }) =>
+        s.identity.enrolTotp(staffIdOf(caller), await s.audit.contextOf(caller, request.ip)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/staff/me/factors/totp/activate',
+      summary: 'Turn the authenticator app on with a current code from it',
+      tag,
+      access: staffAccess,
+      input: activateOwnTotpRequest,
+      response: one,
+      handler: async ({ caller, input, request }) => {
+        const context = await s.audit.contextOf(caller, request.ip);
+        await s.identity.activateTotp(staffIdOf(caller), input.code, context);
+        return me(caller);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/staff/me/factors/email',
+      summary: 'Turn emailed sign-in codes on',
+      tag,
+      access: staffAccess,
+      response: one,
+      handler: async ({ caller, request }) => {
+        await s.identity.setEmailFactor(staffIdOf(caller), true, await s.audit.contextOf(caller, request.ip));
+        return me(caller);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/_api/merx/v1/staff/me/factors/:factorType/remove',
+      summary: 'Turn a second factor off, given the current password',
+      tag,
+      access: staffAccess,
+      params: z.object({ factorType: z.enum(staffFactorTypes) }),
+      input: removeOwnFactorRequest,
+      response: one,
+      handler: async ({ caller, params, input, request }) => {
+        await s.staff.account.confirmPassword(caller, input.currentPassword);
+        const context = await s.audit.contextOf(caller, request.ip);
+        await s.identity.removeFactor(staffIdOf(caller), params.factorType, context);
+        return me(caller);
       },
     }),
   ];

@@ -12,6 +12,8 @@ import { createIdentityRepo, type IdentityRecord, normaliseEmail } from '../iden
 import type { MailService } from '../mail/mail.service.js';
 import { staffInvitationMail } from '../mail/mail.templates.js';
 import type { TokenService } from '../oauth/tokens.service.js';
+import { createStaffAccount } from './staff.account.js';
+import { type StaffMember, toStaff } from './staff.mapper.js';
 import { assertMayChange, assertMayGrant, beyondCaller, type Grant, machineOwner } from './staff.rules.js';
 
 export const STAFF_NOT_FOUND = 'STAFF_NOT_FOUND';
@@ -26,17 +28,7 @@ function grantOf(role: StaffRole, permissions: readonly string[]): Grant {
   return { role, permissions: role === 'staff' ? [...new Set(permissions)].sort() : ['*'] };
 }
 export const staffRoles = ['owner', 'admin', 'staff'] as const;
-
-export interface StaffMember {
-  id: string;
-  email: string;
-  role: StaffRole;
-  permissions: string[];
-  status: string;
-  name: string;
-  lastLoginDate: string | null;
-  createdDate: string;
-}
+export type { StaffMember };
 
 export interface StaffInvitation {
   id: string;
@@ -47,19 +39,6 @@ export interface StaffInvitation {
   invitedBy: string;
   createdDate: string;
   expiresDate: string;
-}
-
-function toStaff(r: IdentityRecord): StaffMember {
-  return {
-    id: r.id,
-    email: r.email,
-    role: (r.role ?? 'staff') as StaffRole,
-    permissions: r.permissions,
-    status: r.status,
-    name: [r.profile.firstName, r.profile.lastName].filter(Boolean).join(' ') || r.email,
-    lastLoginDate: r.lastLoginDate,
-    createdDate: r.createdDate,
-  };
 }
 
 /** Back-office accounts: the owner made on first start, and staff invited by owners and admins. */
@@ -352,6 +331,9 @@ export function createStaffService(deps: {
     },
 
     wire: (r: IdentityRecord) => identityOf(r, { emailVerificationRequired: false }),
+
+    /** The signed-in staff member's own account: name and password. */
+    account: createStaffAccount(deps),
   };
 
   /**
