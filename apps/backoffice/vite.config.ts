@@ -1,18 +1,23 @@
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const dist = fileURLToPath(new URL('dist/', import.meta.url));
-
-/** Clears the previous build's files but keeps dist/types (TypeScript's declarations for `tsc --build`). */
+/**
+ * Clears the previous build's files in the folder being built (dist/, or the folder the journeys build into) but
+ * keeps dist/types (TypeScript's declarations for `tsc --build`).
+ */
 function cleanBuild(): Plugin {
+  let outDir = '';
   return {
     name: 'merx-clean-build',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     buildStart() {
       for (const entry of ['assets', '.vite', 'index.html'])
-        rmSync(`${dist}${entry}`, { recursive: true, force: true });
+        rmSync(join(outDir, entry), { recursive: true, force: true });
     },
   };
 }

@@ -133,7 +133,13 @@ export {
 } from './modules/shipping-options.js';
 export type { StaffFactor, StaffFactorType } from './modules/staff.js';
 export { type StaffInvitation, type StaffMember, type StaffModule, type StaffRole, staff } from './modules/staff.js';
-export { type StoreSettings, type StoreSettingsModule, storeSettings } from './modules/store-settings.js';
+export {
+  type BusinessAddress,
+  type StoreSettings,
+  type StoreSettingsModule,
+  type StoreSettingsPatch,
+  storeSettings,
+} from './modules/store-settings.js';
 export { type AdditionalFee, type TaxesModule, type TaxRegion, type TaxSettings, taxes } from './modules/taxes.js';
 export { type TipSettings, type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
 export {

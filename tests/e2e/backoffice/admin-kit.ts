@@ -4,13 +4,22 @@
  * to /admin/callback), the owner account with a known password, staff accounts of any role, a Chromium, and
  * screenshots kept in tests/e2e/artifacts/backoffice/.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Config } from '../../../packages/server/src/config.js';
 import { machineOwner } from '../../../packages/server/src/modules/staff/staff.rules.js';
 import { commandLine } from '../../../packages/server/src/testing.js';
-import { buildShop, CHROMIUM, launchChromium, ROOT, type ShopServer, startShopServer } from '../storefront/shop-kit.js';
+import {
+  buildAppsOnce,
+  CHROMIUM,
+  launchChromium,
+  ROOT,
+  type ShopServer,
+  startShopServer,
+} from '../storefront/shop-kit.js';
 
 export { CHROMIUM, launchChromium };
 
@@ -19,68 +28,33 @@ export const ARTIFACTS = join(HERE, '..', 'artifacts', 'backoffice');
 export const ADMIN_DIST = join(ROOT, 'apps', 'backoffice', 'dist');
 export const OWNER = { email: 'owner@merx.test', password: 'owner password 1' };
 
-/** The newest modification time under `dir` (files only), skipping build output and dependencies. */
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
-  }
-  return newest;
+/**
+ * Builds the back office and the shop (which some journeys visit) with Vite, as `npm start` does, unless a build
+ * newer than their sources is there: every journey file shares one build, made one at a time behind a lock.
+ */
+export function buildApps(): Promise<void> {
+  return buildAppsOnce(['storefront', 'backoffice']);
 }
 
-/** True when the app's build is older than its sources or the SDK and contract it bundles. */
-function stale(app: 'storefront' | 'backoffice'): boolean {
-  const built = join(ROOT, 'apps', app, 'dist', 'index.html');
-  if (!existsSync(built)) return true;
-  const sources = Math.max(
-    newestIn(join(ROOT, 'apps', app)),
-    newestIn(join(ROOT, 'packages', 'sdk', 'src')),
-    newestIn(join(ROOT, 'packages', 'contract', 'src')),
-  );
-  return sources > statSync(built).mtimeMs;
-}
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
- * Builds the back office (and the shop, which some journeys visit) with Vite, as `npm start` does, unless a build
- * newer than their sources is there: the journeys' files share one build (one at a time, behind a lock folder).
+ * The JavaScript the back office's first page loads, from the build's manifest: the entry, the Home page's chunk and
+ * what they import (every other section is its own chunk, fetched when opened), with its size gzipped.
  */
-export async function buildApps(): Promise<void> {
-  const lock = join(ROOT, 'apps', '.e2e-build-lock');
-  for (let tries = 0; ; tries++) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another test file is building; a lock older than five minutes was left by a killed run.
-      if (tries > 600 || Date.now() - statSync(lock).mtimeMs > 300_000) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    if (stale('storefront')) await buildShop();
-    if (stale('backoffice')) {
-      const { build } = await import('vite');
-      const before = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      try {
-        await build({
-          root: join(ROOT, 'apps', 'backoffice'),
-          configFile: join(ROOT, 'apps', 'backoffice', 'vite.config.ts'),
-          mode: 'production',
-          logLevel: 'warn',
-        });
-      } finally {
-        process.env.NODE_ENV = before;
-      }
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+export function firstLoadJs(): { files: string[]; gzipBytes: number } {
+  const manifest = JSON.parse(readFileSync(join(ADMIN_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('index.html');
+  visit(Object.keys(manifest).find((k) => k.startsWith('src/features/home/')) ?? '');
+  const gzipBytes = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(ADMIN_DIST, f))).length, 0);
+  return { files: [...files], gzipBytes };
 }
 
 export interface AdminServer extends ShopServer {
@@ -88,9 +62,12 @@ export interface AdminServer extends ShopServer {
   addStaff(grant: { email: string; role: 'owner' | 'admin' | 'staff'; permissions?: string[] }): Promise<string>;
 }
 
-/** The demo store with the owner account, on a loopback port. */
-export async function startAdminServer(): Promise<AdminServer> {
-  const server = await startShopServer();
+/**
+ * The demo store with the owner account, on a loopback port. `overrides` changes settings of the server's
+ * configuration (e.g. `fetchPrivateHosts`, for image URLs served by the test itself).
+ */
+export async function startAdminServer(overrides: Partial<Config> = {}): Promise<AdminServer> {
+  const server = await startShopServer(overrides);
   await server.app.services.staff.ensureOwner(OWNER.email, OWNER.password);
   return {
     ...server,

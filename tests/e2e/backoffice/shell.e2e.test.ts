@@ -7,17 +7,15 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
-  ADMIN_DIST,
   type AdminServer,
   buildApps,
   CHROMIUM,
+  firstLoadJs,
   launchChromium,
   newStaffPage,
   shot,
@@ -27,23 +25,6 @@ import {
 
 /** The budget of the back office's first-load JavaScript (the shell and Home), gzipped. */
 const FIRST_LOAD_BUDGET = 250 * 1024;
-
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-/** The JavaScript files the first page loads: the entry, the Home page's chunk, and what they import. */
-function firstLoadFiles(): string[] {
-  const manifest = JSON.parse(readFileSync(join(ADMIN_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  visit('index.html');
-  visit(Object.keys(manifest).find((k) => k.startsWith('src/features/home/')) ?? '');
-  return [...files];
-}
 
 if (!existsSync(CHROMIUM) && process.env.CI === 'true')
   throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
@@ -171,8 +152,7 @@ suite('the back office in Chromium', () => {
   });
 
   it('keeps the first-load JavaScript under 250 KB gzipped (every section is its own chunk)', () => {
-    const files = firstLoadFiles();
-    const size = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(ADMIN_DIST, f))).length, 0);
+    const { files, gzipBytes: size } = firstLoadJs();
     expect(files.length).toBeGreaterThan(1);
     expect(size).toBeLessThan(FIRST_LOAD_BUDGET);
   });

@@ -3,7 +3,7 @@
  * a loopback port whose public URL is its own (so the hosted sign-in page sends the browser back to it), a courier
  * with delivery slots beside the demo's delivery and pickup, tip settings, a Chromium, and screenshots kept as artifacts.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,21 +22,89 @@ export const ROOT = join(HERE, '..', '..', '..');
 export const ARTIFACTS = join(HERE, '..', 'artifacts', 'storefront');
 export const SHOP_DIST = join(ROOT, 'apps', 'storefront', 'dist');
 
-/** Builds the shop with Vite into apps/storefront/dist, as `npm start`'s prestart does. */
-export async function buildShop(): Promise<void> {
+type AppName = 'storefront' | 'backoffice';
+
+/** The newest modification time under `dir` (files only), skipping build output and dependencies. */
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the app's build is older than its sources or the SDK and contract it bundles. */
+function stale(app: AppName): boolean {
+  const built = join(ROOT, 'apps', app, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = Math.max(
+    newestIn(join(ROOT, 'apps', app)),
+    newestIn(join(ROOT, 'packages', 'sdk', 'src')),
+    newestIn(join(ROOT, 'packages', 'contract', 'src')),
+  );
+  return sources > statSync(built).mtimeMs;
+}
+
+/**
+ * Builds each app with Vite unless a build newer than its sources is there. Journey files run in parallel and serve
+ * these folders, so the builds happen one at a time behind a lock folder, and a fresh build is never redone under a
+ * running journey.
+ */
+export async function buildAppsOnce(apps: AppName[]): Promise<void> {
+  const lock = join(ROOT, 'apps', '.e2e-build-lock');
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another test file is building; a lock older than five minutes was left by a killed run.
+      if (tries > 600 || Date.now() - statSync(lock).mtimeMs > 300_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    for (const app of apps) if (stale(app)) await viteBuild(app);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One production build of an app into apps/<app>/dist, as `npm start`'s prestart does. Vite writes into a folder of
+ * its own first, then each file is renamed into dist (atomic on one file system): a journey serving dist meanwhile
+ * never reads a file half written, and the assets of the build it started with stay (their names are hashed).
+ */
+async function viteBuild(app: AppName): Promise<void> {
   const { build } = await import('vite');
+  const dist = join(ROOT, 'apps', app, 'dist');
+  const fresh = join(ROOT, 'apps', app, `.dist-${process.pid}`);
   // Vitest sets NODE_ENV=test, which would give React's development build (and JSX compiled for it).
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     await build({
-      root: join(ROOT, 'apps', 'storefront'),
-      configFile: join(ROOT, 'apps', 'storefront', 'vite.config.ts'),
+      root: join(ROOT, 'apps', app),
+      configFile: join(ROOT, 'apps', app, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
+      build: { outDir: fresh, emptyOutDir: true },
     });
+    const moveInto = (from: string, to: string) => {
+      mkdirSync(to, { recursive: true });
+      for (const entry of readdirSync(from, { withFileTypes: true })) {
+        if (entry.isDirectory()) moveInto(join(from, entry.name), join(to, entry.name));
+        else renameSync(join(from, entry.name), join(to, entry.name));
+      }
+    };
+    moveInto(fresh, dist);
   } finally {
     process.env.NODE_ENV = before;
+    rmSync(fresh, { recursive: true, force: true });
   }
 }
 
@@ -60,8 +128,11 @@ export interface ShopServer {
   latestMail(to: string, kind: string): Promise<string>;
 }
 
-/** The demo store on a loopback port, its public URL that same origin, with shipping (slots, pickup) and tips. */
-export async function startShopServer(): Promise<ShopServer> {
+/**
+ * The demo store on a loopback port, its public URL that same origin, with shipping (slots, pickup) and tips.
+ * `overrides` changes settings of the server's configuration (e.g. `fetchPrivateHosts`).
+ */
+export async function startShopServer(overrides: Partial<Config> = {}): Promise<ShopServer> {
   const merx = await createTestDb();
   const dataDir = join(tmpdir(), `merx-shop-e2e-${process.pid}-${Date.now()}`);
   mkdirSync(dataDir, { recursive: true });
@@ -79,6 +150,7 @@ export async function startShopServer(): Promise<ShopServer> {
     corsOrigins: [],
     mailFrom: 'Merx tests <no-reply@localhost>',
     ownerEmail: 'owner@merx.test',
+    ...overrides,
   };
   const app = await buildApp({ config, merx, logger: false });
   await seedDemoStore(app.services, config.mediaDir);

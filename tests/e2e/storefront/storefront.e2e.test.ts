@@ -15,7 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
-  buildShop,
+  buildAppsOnce,
   CHROMIUM,
   launchChromium,
   newShopper,
@@ -57,7 +57,7 @@ suite('the storefront in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    await buildShop();
+    await buildAppsOnce(['storefront']);
     server = await startShopServer();
     browser = await launchChromium();
   }, 120_000);

@@ -12,7 +12,7 @@ interface Hit {
   to: string;
 }
 
-/** Products by name, orders by number or buyer email, customers by email: what the signed-in staff member may read. */
+/** Products by name, orders by number, buyer email or name, customers by email or name: what the signed-in staff member may read. */
 async function search(term: string, can: (p: string) => boolean): Promise<Hit[]> {
   const a = await admin();
   const jobs: Array<Promise<Hit[]>> = [];
@@ -34,11 +34,8 @@ async function search(term: string, can: (p: string) => boolean): Promise<Hit[]>
     );
   }
   if (can('orders:read')) {
-    const asNumber = /^#?\d+$/.test(term) ? Number(term.replace('#', '')) : undefined;
-    const filter =
-      asNumber !== undefined ? { number: asNumber } : { 'buyerInfo.email': { $startsWith: term.toLowerCase() } };
     jobs.push(
-      a.orders.searchOrders({ filter, cursorPaging: { limit: 5 } }).then((r) =>
+      a.orders.searchOrders({ search: { expression: term }, cursorPaging: { limit: 5 } }).then((r) =>
         r.orders.map((o) => ({
           kind: 'Order' as const,
           label: `#${o.number}`,
@@ -50,7 +47,7 @@ async function search(term: string, can: (p: string) => boolean): Promise<Hit[]>
   }
   if (can('members:read') && term.length >= 2) {
     jobs.push(
-      a.members.listMembers({ email: term.toLowerCase(), limit: 5 }).then((r) =>
+      a.members.listMembers({ search: term, limit: 5 }).then((r) =>
         r.identities.map((m) => ({
           kind: 'Customer' as const,
           label: m.email?.address ?? m.id,

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ConfirmHost, ToastHost } from '../components/overlays';
 import { Loading } from '../components/states';
-import { bootNow } from '../lib/boot';
+import { useBoot } from '../lib/boot';
 import { useCan, useMe } from '../lib/me';
 import { signedInNow, signOut, startSignIn } from '../lib/session';
 import { GlobalSearch } from './global-search';
 import { type Section, sections } from './sections';
 
-const boot = bootNow();
+/** A link lights up for the pages below it, unless another section lives there (Home, All settings). */
+const exactOnly = (s: Section) => s.to === '/' || sections.some((o) => o !== s && o.to.startsWith(`${s.to}/`));
 
 function NavGroup({ label, items }: { label: string; items: Section[] }) {
   if (items.length === 0) return null;
@@ -18,7 +19,7 @@ function NavGroup({ label, items }: { label: string; items: Section[] }) {
       <ul>
         {items.map((s) => (
           <li key={s.id}>
-            <NavLink to={s.to} end={s.to === '/'}>
+            <NavLink to={s.to} end={exactOnly(s)}>
               {s.label}
             </NavLink>
           </li>
@@ -72,6 +73,7 @@ function AccountMenu() {
  */
 export function Shell() {
   const signedIn = signedInNow();
+  const boot = useBoot();
   const can = useCan();
   const navigation = useNavigation();
   const { pathname } = useLocation();

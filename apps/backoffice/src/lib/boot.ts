@@ -1,4 +1,5 @@
 import { fetchPublicConfig } from '@merx/sdk';
+import { useSyncExternalStore } from 'react';
 
 /** What the back office needs before its first call: the store's name, money format and OAuth client. */
 export interface Boot {
@@ -29,4 +30,32 @@ export function boot(): Promise<Boot> {
 export function bootNow(): Boot {
   const text = document.getElementById('merx-boot')?.textContent;
   return text ? (JSON.parse(text) as Boot) : { storeName: 'Store', currency: 'USD', locale: 'en-US' };
+}
+
+let current: Boot | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * Changes this page's boot data after the store settings were saved (name, logo, locale), so that the top bar and
+ * the page titles show them at once rather than after a reload.
+ */
+export function updateBoot(patch: Partial<Boot>): void {
+  current = { ...(current ?? bootNow()), ...patch };
+  const script = document.getElementById('merx-boot');
+  if (script) script.textContent = JSON.stringify(current);
+  for (const l of listeners) l();
+}
+
+/** The boot data, following `updateBoot`. */
+export function useBoot(): Boot {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => {
+      current ??= bootNow();
+      return current;
+    },
+  );
 }

@@ -47,9 +47,12 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof MerxError && (error.status === 404 || /NOT_FOUND/.test(error.code));
 }
 
-/** True when someone else changed the record since it was read (a stale revision). */
+/**
+ * True when someone else changed the record since it was read (a stale revision): the server answers
+ * CONCURRENT_MODIFICATION (a 400). A 409 is a taken name or code (ALREADY_EXISTS), not a stale edit.
+ */
 export function isConflict(error: unknown): boolean {
-  return error instanceof MerxError && (error.status === 409 || /REVISION|CONFLICT/.test(error.code));
+  return error instanceof MerxError && /CONCURRENT_MODIFICATION|REVISION|CONFLICT/.test(error.code);
 }
 
 /** True when the staff sign-in has ended (no token, a revoked one, or the server refused it). */

@@ -8,6 +8,20 @@ import { apiKeyScope, staffPermission } from './permissions.js';
 
 // ---------- store settings (`/_api/merx/v1/store-settings`) ----------
 
+/** The business's address: ISO 3166-1 alpha-2 country, ISO 3166-2 subdivision (`US-NY`). */
+export const businessAddress = z.object({
+  addressLine: z.string().trim().min(1).max(200),
+  addressLine2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1).max(100),
+  subdivision: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 code such as US-NY')
+    .optional(),
+  postalCode: z.string().trim().max(20).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as US'),
+});
+export type BusinessAddress = z.infer<typeof businessAddress>;
+
 export const storeSettings = z.object({
   name: z.string(),
   /** Fixed once the store exists (prices are kept in its minor units). */
@@ -15,6 +29,10 @@ export const storeSettings = z.object({
   locale: z.string(),
   /** A path on the store's own origin, e.g. `/media/logo.svg`. */
   logoUrl: z.string().optional(),
+  /** How shoppers and carriers reach the business (packing slips, the back office). */
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  address: businessAddress.optional(),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 export const storeSettingsResponse = z.object({ store: storeSettings });
@@ -29,6 +47,15 @@ export const updateStoreSettingsRequest = z.object({
         .max(500)
         .regex(/^\/(?!\/)[^\s"'<>]*$/, 'must be a path on the store, such as /media/logo.svg')
         .nullable(),
+      /** `null` removes each of these. */
+      email: z.string().trim().toLowerCase().email('must be an email address').max(254).nullable(),
+      phone: z
+        .string()
+        .trim()
+        .max(30)
+        .regex(/^\+?[0-9 ().-]{3,}$/, 'must be a phone number such as +1 212 555 0100')
+        .nullable(),
+      address: businessAddress.strict().nullable(),
     })
     .partial()
     .strict(),

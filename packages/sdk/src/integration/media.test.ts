@@ -104,6 +104,10 @@ describe('media from Node', () => {
     const { product: after } = await client.products.getProduct(product.id);
     expect(after.media.items[0]?.image).toMatchObject({ width: 800, height: 600 });
     expect(after.media.items[0]?.image?.url.endsWith(photo.url)).toBe(true);
+    // Listings get the upload's smallest WebP copy, not the 800 px original.
+    const thumbnail = after.media.items[0]?.thumbnail;
+    expect(thumbnail).toMatchObject({ width: 400, height: 300 });
+    expect(thumbnail?.url.endsWith(photo.variants[0]?.url as string)).toBe(true);
     const { store } = await client.storeSettings.updateStoreSettings({ logoUrl: logo.url });
     expect(store.logoUrl).toBe(logo.url);
 

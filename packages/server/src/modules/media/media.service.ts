@@ -23,6 +23,8 @@ export interface AttachableMedia {
   width: number;
   height: number;
   fileName: string;
+  /** The smallest WebP variant, for thumbnails; absent when the image was too small to get one. */
+  thumbnail?: { url: string; width: number; height: number };
 }
 
 type FilePart = Extract<UploadPart, { kind: 'file' }>;
@@ -137,11 +139,15 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     async attachable(ex: Executor, id: string): Promise<AttachableMedia | undefined> {
       const row = await repo.find(ex, id, 'share');
       if (!row) return undefined;
+      const smallest = (JSON.parse(row.variants) as StoredVariant[])[0];
       return {
         url: storage.url(row.storage_key),
         width: Number(row.width),
         height: Number(row.height),
         fileName: row.file_name,
+        ...(smallest
+          ? { thumbnail: { url: storage.url(smallest.key), width: smallest.width, height: smallest.height } }
+          : {}),
       };
     },
 

@@ -15,7 +15,13 @@ type Change = (p: ProductRecord, uow: UnitOfWork) => Promise<ProductRecord> | Pr
 
 /** The uploads of the media library (modules/media), as attaching reads them. */
 export interface MediaLibraryLookup {
-  attachable(ex: Executor, mediaId: string): Promise<{ url: string; width: number; height: number } | undefined>;
+  attachable(
+    ex: Executor,
+    mediaId: string,
+  ): Promise<
+    | { url: string; width: number; height: number; thumbnail?: { url: string; width: number; height: number } }
+    | undefined
+  >;
 }
 
 /** Media, choice media, options, brand and ribbon of v1 products. */
@@ -78,8 +84,8 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
   async function libraryMedia(ex: Executor, mediaId: string, field: string): Promise<StoredMedia> {
     const upload = await library.attachable(ex, mediaId);
     if (upload) {
-      const { url, width, height } = upload;
-      return { id: newId(), mediaType: 'image', url, width, height, title: '' };
+      const { url, width, height, thumbnail } = upload;
+      return { id: newId(), mediaType: 'image', url, width, height, title: '', ...(thumbnail ? { thumbnail } : {}) };
     }
     const path = normalize(mediaId);
     const file = join(deps.mediaDir, path);

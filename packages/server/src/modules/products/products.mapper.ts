@@ -67,7 +67,10 @@ export function absoluteUrl(url: string, publicUrl: string): string {
 export function mediaItemOf(m: StoredMedia, publicUrl: string): MediaItem {
   const url = absoluteUrl(m.url, publicUrl);
   const image = { url, width: m.width, height: m.height, ...(m.altText ? { altText: m.altText } : {}) };
-  return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail: { url, width: 50, height: 50 } };
+  const thumbnail = m.thumbnail
+    ? { ...m.thumbnail, url: absoluteUrl(m.thumbnail.url, publicUrl) }
+    : { url, width: 50, height: 50 };
+  return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail };
 }
 
 export function mediaOf(items: readonly StoredMedia[], publicUrl: string): Media {

@@ -9,6 +9,8 @@ export interface StoredMedia {
   height: number;
   title: string;
   altText?: string;
+  /** A smaller copy for listings (uploads of the media library have one); else the image itself is the thumbnail. */
+  thumbnail?: { url: string; width: number; height: number };
 }
 
 export interface StoredChoice {

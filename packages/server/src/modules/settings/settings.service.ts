@@ -9,6 +9,20 @@ export interface StoreSettings {
   locale: string;
   /** The store's logo, on the store's own origin (`/media/…`), shown on the hosted pages and in mail. */
   logoUrl?: string;
+  /** Where shoppers and carriers reach the business: printed on packing slips, shown in the back office. */
+  email?: string;
+  phone?: string;
+  address?: BusinessAddress;
+}
+
+/** The business's address (ISO 3166-1 alpha-2 country, ISO 3166-2 subdivision such as `US-NY`). */
+export interface BusinessAddress {
+  addressLine: string;
+  addressLine2?: string;
+  city: string;
+  subdivision?: string;
+  postalCode?: string;
+  country: string;
 }
 
 const defaults: StoreSettings = { name: 'Merx Store', currency: 'USD', locale: 'en-US' };
@@ -33,7 +47,10 @@ export function createSettingsService(db: Kysely<Database>) {
       return { ...defaults, ...(await read<Partial<StoreSettings>>(db, 'store')) };
     },
     async updateStore(patch: Partial<StoreSettings>): Promise<StoreSettings> {
-      const next = { ...(await this.store()), ...patch };
+      return this.replaceStore({ ...(await this.store()), ...patch });
+    },
+    /** Writes the whole store record (what a patch with removals becomes). */
+    async replaceStore(next: StoreSettings): Promise<StoreSettings> {
       await write(db, 'store', next);
       return next;
     },

@@ -49,4 +49,40 @@ describe('store settings', () => {
     });
     expect(JSON.parse(get.body).store.currency).toBe('USD');
   });
+
+  it('keeps the business contact and address, each removed by null, and leaves the rest alone', async () => {
+    const address = {
+      addressLine: '12 Quay Street',
+      city: 'Portland',
+      subdivision: 'US-ME',
+      postalCode: '04101',
+      country: 'US',
+    };
+    const set = await patch({ email: ' Hello@Fern.Example ', phone: '+1 207 555 0100', address });
+    expect(set.status).toBe(200);
+    expect(set.body.store).toMatchObject({ email: 'hello@fern.example', phone: '+1 207 555 0100', address });
+    const kept = await patch({ name: 'Fern & Flint Co' });
+    expect(kept.body.store).toMatchObject({ name: 'Fern & Flint Co', email: 'hello@fern.example', address });
+
+    for (const [bad, field] of [
+      [{ email: 'not an email' }, 'store.email'],
+      [{ phone: 'call me' }, 'store.phone'],
+      [{ address: { ...address, country: 'usa' } }, 'store.address.country'],
+      [{ address: { ...address, subdivision: 'Maine' } }, 'store.address.subdivision'],
+      [{ address: { city: 'Portland', country: 'US' } }, 'store.address.addressLine'],
+      [{ address: { ...address, floor: 3 } }, 'store.address'],
+    ] as const) {
+      const res = await patch(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      const fields = res.body.details.validationError.fieldViolations.map((v: { field: string }) => v.field);
+      expect(fields.join(' '), JSON.stringify(bad)).toContain(field);
+    }
+    expect((await patch({ email: 'x@y.example' }, null)).status).toBe(401);
+
+    const cleared = await patch({ email: null, phone: null, address: null });
+    expect(cleared.body.store).not.toHaveProperty('email');
+    expect(cleared.body.store).not.toHaveProperty('phone');
+    expect(cleared.body.store).not.toHaveProperty('address');
+    expect(cleared.body.store.name).toBe('Fern & Flint Co');
+  });
 });
