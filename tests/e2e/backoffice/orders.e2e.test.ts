@@ -347,7 +347,17 @@ suite('orders in the back office', () => {
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
   }, 60_000);
 
-  it('prints a packing slip without prices', async () => {
+  it('prints a packing slip without prices, from the store’s address', async () => {
+    await server.app.services.settings.updateStore({
+      email: 'hello@harbour.example',
+      address: {
+        addressLine: '12 Quay Street',
+        city: 'Portland',
+        subdivision: 'US-ME',
+        postalCode: '04101',
+        country: 'US',
+      },
+    });
     const page = await newPage();
     await signIn(page, server.baseUrl, `/admin/orders/${shopOrder.id}`);
     await page.getByRole('link', { name: 'Print packing slip' }).click();
@@ -355,6 +365,8 @@ suite('orders in the back office', () => {
     const slip = page.locator('.packing-slip');
     await slip.getByText('TOTE-01').waitFor();
     await slip.getByText('Tess Buyer').waitFor();
+    await slip.locator('.packing-slip__from').getByText('12 Quay Street').waitFor();
+    await slip.getByText(/hello@harbour\.example/).waitFor();
     expect(await slip.textContent()).not.toMatch(/\$\s?\d/);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.nav').isVisible()).toBe(false);

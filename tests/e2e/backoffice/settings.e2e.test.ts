@@ -130,6 +130,39 @@ suite('settings and your account in Chromium', { timeout: JOURNEY_TIMEOUT }, () 
     expect(await topbar.locator('img').getAttribute('src')).toMatch(/^\/media\//);
     expect(await page.title()).toContain('Harbour Goods');
     expect((await server.app.services.settings.store()).logoUrl).toMatch(/^\/media\//);
+
+    // The business's contact and address: a bad email and a half address are named beside their fields, nothing
+    // saved; then saved, and emptied again.
+    await page.getByLabel('Business email').fill('hello at harbour');
+    await page.getByLabel('Street address').fill('12 Quay Street');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Must be an email address').waitFor();
+    await page
+      .getByText(/must be an ISO 3166-1 alpha-2 code|Invalid/i)
+      .first()
+      .waitFor();
+    expect(await page.getByLabel('Business email').getAttribute('aria-invalid')).toBe('true');
+    expect((await server.app.services.settings.store()).email).toBeUndefined();
+    await page.getByLabel('Business email').fill('hello@harbour.example');
+    await page.getByLabel('Phone').fill('+1 207 555 0100');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('Postal code').fill('04101');
+    await page.getByLabel('State or region code (optional)').fill('us-me');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Store details saved').waitFor();
+    expect(await server.app.services.settings.store()).toMatchObject({
+      email: 'hello@harbour.example',
+      phone: '+1 207 555 0100',
+      address: {
+        addressLine: '12 Quay Street',
+        city: 'Portland',
+        subdivision: 'US-ME',
+        postalCode: '04101',
+        country: 'US',
+      },
+    });
+    await shot(page, 'settings-03b-store-address');
     expect(realProblems()).toEqual([]);
   });
 
@@ -374,6 +407,8 @@ suite('settings and your account in Chromium', { timeout: JOURNEY_TIMEOUT }, () 
 
     await page.locator('.account-menu summary').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
+    // The account page has email fields too: wait until the hosted sign-in page is there.
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/'));
     await page.getByLabel('Email').waitFor();
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
