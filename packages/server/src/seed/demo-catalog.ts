@@ -83,9 +83,20 @@ export interface DemoStore {
   name: string;
   currency: 'USD';
   locale: 'en-US';
+  email: string;
+  phone: string;
+  /** The shop in Beacon, NY, where pickup orders are collected too. */
+  address: { addressLine: string; city: string; subdivision: string; postalCode: string; country: string };
 }
 
-export const demoStore: DemoStore = { name: 'Wildmere Supply Co.', currency: 'USD', locale: 'en-US' };
+export const demoStore: DemoStore = {
+  name: 'Wildmere Supply Co.',
+  currency: 'USD',
+  locale: 'en-US',
+  email: 'hello@wildmere.example',
+  phone: '+1 845 555 0142',
+  address: { addressLine: '12 Main St', city: 'Beacon', subdivision: 'US-NY', postalCode: '12508', country: 'US' },
+};
 
 // ---------------------------------------------------------------------------------------------------------------------
 // helpers (pure)

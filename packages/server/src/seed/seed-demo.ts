@@ -130,7 +130,7 @@ async function seedDemoShipping(services: Services): Promise<void> {
     estimatedDeliveryTime: 'Ready the next business day',
     pickupDetails: {
       pickupMethod: 'STORE_PICKUP',
-      address: { country: 'US', subdivision: 'US-NY', city: 'Beacon', postalCode: '12508', addressLine: '12 Main St' },
+      address: demoStore.address,
     },
   });
   await shipping.tax.createRegion({
