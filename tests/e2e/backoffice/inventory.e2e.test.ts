@@ -1,10 +1,10 @@
 /**
  * Inventory in the back office, in a real Chromium against a real server with the demo store: the owner filters the
  * stock table to low stock, sets a variant's quantity in place, adds units with "+3", is told when the stock changed
- * meanwhile (and saves nothing), reads the variant's history, stops tracking the product and marks a variant out of
- * stock, which a shopper then cannot buy; a staff member who may only read the catalog sees no way to change stock;
- * the page reads at 1024 px and passes axe. Screenshots in tests/e2e/artifacts/backoffice/inventory-*.png. Skipped
- * when Chromium is not installed (a failure under CI=true).
+ * meanwhile (and saves nothing), reads the variant's history (what happened and who did it), stops tracking the
+ * product and marks a variant out of stock, which a shopper then cannot buy; a staff member who may only read the
+ * catalog sees no way to change stock; the page reads at 1024 px and passes axe. Screenshots in
+ * tests/e2e/artifacts/backoffice/inventory-*.png. Skipped when Chromium is not installed (a failure under CI=true).
  */
 process.env.MERX_ARGON2_FAST = '1';
 
@@ -185,7 +185,7 @@ suite('inventory in the back office', () => {
     await api.orders.cancelOrder(order.id, { restockAllItems: true });
     expect((await unitsOf(lantern.small))?.quantity).toBe(10);
 
-    // The history, newest first, with the cause of each change.
+    // The history, newest first, saying what happened and who did it: the owner in the page, the key through the API.
     await page.getByRole('button', { name: `History of ${LANTERN}, Small` }).click();
     const history = page.getByRole('dialog', { name: 'Stock history' });
     await history.locator('tbody tr').first().waitFor();
@@ -194,16 +194,17 @@ suite('inventory in the back office', () => {
       .evaluateAll((rows) =>
         rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent?.trim() ?? '')),
       );
-    const byHand = 'Changed by hand';
+    const byOwner = 'by Store Owner';
+    const byKey = 'by API key “E2E inventory”';
     expect(entries).toEqual([
-      ['+2', '10', 'Returned (order canceled or refunded) · View order'],
-      ['−2', '8', 'Order placed · View order'],
-      ['+4', '10', byHand],
-      ['−1', '6', byHand],
-      ['+3', '7', byHand],
-      ['+2', '4', byHand],
-      ['−6', '2', byHand],
-      ['+8', '8', byHand],
+      ['+2', '10', `Order #${order.number} canceled ${byKey} — returned to stock · View order`],
+      ['−2', '8', `Order #${order.number} placed ${byKey} · View order`],
+      ['+4', '10', `Set to 10 ${byOwner}`],
+      ['−1', '6', `Adjusted −1 ${byKey}`],
+      ['+3', '7', `Adjusted +3 ${byOwner}`],
+      ['+2', '4', `Set to 4 ${byOwner}`],
+      ['−6', '2', `Set to 2 ${byKey}`],
+      ['+8', '8', `Product created ${byKey}`],
     ]);
     expect(await history.getByText('Now: 10 units').count()).toBe(1);
     expect(await history.getByRole('link', { name: 'View order' }).first().getAttribute('href')).toBe(
@@ -280,8 +281,13 @@ suite('inventory in the back office', () => {
     await page.getByRole('button', { name: `History of ${LANTERN}, Small` }).click();
     const history = page.getByRole('dialog', { name: 'Stock history' });
     await history.locator('tbody tr').first().waitFor();
-    // Tracking switched off, then on again from 5 units.
-    expect(await history.locator('tbody tr').first().textContent()).toContain('+5');
+    // Tracking switched off, then on again from 5 units; without orders:read, orders go without their numbers.
+    const first = await history.locator('tbody tr').first().textContent();
+    expect(first).toContain('+5');
+    expect(first).toContain('Tracking turned on at 5 by Store Owner');
+    expect(await history.getByText('Tracking turned off by Store Owner').count()).toBe(1);
+    expect(await history.getByText(/^Order canceled by API key “E2E inventory” — returned to stock$/).count()).toBe(1);
+    expect(await history.getByRole('link', { name: 'View order' }).count()).toBe(0);
     await shot(page, 'inventory-09-read-only-history');
     await page.keyboard.press('Escape');
     // A search that finds nothing says so, and how to see everything again.

@@ -695,6 +695,43 @@ export const abandonedCheckoutAnalyticsResponse = z.object({
 // ---------- inventory log (Merx) ----------
 
 export const inventoryChangeCause = z.enum(['ORDER', 'MANUAL', 'REVERT_INVENTORY_CHANGE']);
+/**
+ * What happened, finer than the cause (whose values it refines):
+ * - ORDER: `ORDER_PLACED` (stock taken when the order was placed), `ORDER_PAID` (taken when it was paid, for stores
+ *   that take stock at payment);
+ * - REVERT_INVENTORY_CHANGE: `ORDER_CANCELED` (a canceled order's units returned), `REFUND_RESTOCK` (a refund's units
+ *   returned; `reference` is the refund id);
+ * - MANUAL: `STOCK_SET` (a count set through the inventory API or the back office), `STOCK_ADJUSTED` (units added or
+ *   taken: increment, decrement), `TRACKING_CHANGED` (a variant started or stopped counting its units, through the
+ *   inventory API or a product update), `PRODUCT_CREATED` (a new product's starting stock), `PRODUCT_EDITED` (a
+ *   product update's stock, or variants added or removed with its options), `CSV_IMPORT` (a product CSV import;
+ *   `reference` is the import id).
+ * Absent on changes logged before Merx recorded it whose reason could not be told afterwards.
+ */
+export const inventoryChangeReason = z.enum([
+  'ORDER_PLACED',
+  'ORDER_PAID',
+  'ORDER_CANCELED',
+  'REFUND_RESTOCK',
+  'STOCK_SET',
+  'STOCK_ADJUSTED',
+  'TRACKING_CHANGED',
+  'PRODUCT_CREATED',
+  'PRODUCT_EDITED',
+  'CSV_IMPORT',
+]);
+export type InventoryChangeReason = z.infer<typeof inventoryChangeReason>;
+/**
+ * Who made a change: a staff account (`name`: their name, else their email, when it happened), an API key (`name`:
+ * the key's name), a member or visitor (an order they placed or paid; no name), or the store itself (`SYSTEM`: the
+ * command line, the demo seed). A product import records the staff member or key that started it.
+ */
+export const inventoryChangeActor = z.object({
+  kind: z.enum(['STAFF', 'API_KEY', 'MEMBER', 'VISITOR', 'SYSTEM']),
+  id: z.string().optional(),
+  name: z.string().optional(),
+});
+export type InventoryChangeActor = z.infer<typeof inventoryChangeActor>;
 /** One change of a tracked variant's stock: `delta` units (negative when taken) and what was left after it. */
 export const inventoryChange = z.object({
   id: z.string(),
@@ -704,7 +741,11 @@ export const inventoryChange = z.object({
   /** Units left after the change; absent when the variant stopped tracking its quantity. */
   quantityAfter: z.number().int().optional(),
   cause: inventoryChangeCause,
+  reason: inventoryChangeReason.optional(),
+  actor: inventoryChangeActor.optional(),
   orderId: z.string().optional(),
+  /** What else the change belongs to: the refund id (REFUND_RESTOCK) or the product import id (CSV_IMPORT). */
+  reference: z.string().optional(),
   createdDate: z.string(),
 });
 export type InventoryChange = z.infer<typeof inventoryChange>;

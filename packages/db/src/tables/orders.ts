@@ -86,7 +86,9 @@ export interface OrderFulfillmentsTable {
 
 /**
  * Every change of tracked stock: `delta` units (negative when taken), `cause` ORDER, MANUAL or
- * REVERT_INVENTORY_CHANGE, the order it belongs to (when any) and the quantity left after it.
+ * REVERT_INVENTORY_CHANGE, the order it belongs to (when any) and the quantity left after it. Since 0018 also why
+ * (`reason`, the contract's inventoryChangeReason), who (`actor_*`, as in `audit_log`) and what else it belongs to
+ * (`reference`: a refund or product import id); null on older rows whose reason could not be told.
  */
 export interface InventoryChangesTable {
   id: string;
@@ -97,6 +99,13 @@ export interface InventoryChangesTable {
   cause: string;
   order_id: string | null;
   created_date: string;
+  reason: string | null;
+  /** STAFF | API_KEY | MEMBER | VISITOR | SYSTEM */
+  actor_kind: string | null;
+  actor_id: string | null;
+  /** The staff member's name (else email) or the key's name when it happened; null for shoppers and the store. */
+  actor_name: string | null;
+  reference: string | null;
 }
 
 /**

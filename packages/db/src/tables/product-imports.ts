@@ -43,6 +43,13 @@ export interface ProductImportsTable {
   created_date: string;
   started_date: string | null;
   finished_date: string | null;
+  /**
+   * Who started the job (migration 0018: a staff member or an API key, as the inventory log names one), so that the
+   * products it changes are logged as theirs whichever process runs it.
+   */
+  actor_kind: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
 }
 
 export interface ProductImportErrorsTable {

@@ -7,12 +7,17 @@ export type InventoryChange = c.InventoryChange;
 
 /**
  * The inventory log (Merx, `POST /_api/merx/v1/inventory-changes/query`): every change of a tracked variant's stock,
- * by orders (ORDER), by hand (MANUAL) and by restocks (REVERT_INVENTORY_CHANGE). Elevated only (`catalog:read`).
+ * by orders (ORDER), by hand (MANUAL) and by restocks (REVERT_INVENTORY_CHANGE), each with its finer `reason`
+ * (ORDER_PLACED, ORDER_CANCELED, REFUND_RESTOCK, STOCK_SET, CSV_IMPORT, …), the `actor` who made it and a `reference`
+ * (refund or product import id). Elevated only (`catalog:read`).
  */
 export function inventoryChanges(transport: Transport) {
   const call = caller(transport, 'inventoryChanges');
   return {
-    /** Filter `productId`, `variantId`, `cause`, `orderId`, `createdDate`; offset paging by default. */
+    /**
+     * Filter `productId`, `variantId`, `cause`, `reason`, `actor.kind`, `actor.id`, `orderId`, `reference`,
+     * `createdDate`; offset paging by default.
+     */
     queryInventoryChanges: (paging: 'offset' | 'cursor' = 'offset') =>
       new QueryBuilder<InventoryChange>(async (query, o) => {
         const body = await call<Out<typeof c.queryInventoryChangesResponse>>('queryInventoryChanges', {

@@ -8,15 +8,18 @@ import {
 } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, notFound, ValidationError } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import type { ModuleDeps } from '../module.js';
+import { actorOf } from './inventory.log.js';
 import { createStockKeeper, type StockItem } from './inventory.stock.js';
 import { variantStocks } from './inventory-items.repo.js';
 
 /*
  * Increment and decrement (WIRE.md Appendix B `stores_inventory`): units added to or taken from tracked variants by
  * hand. They go through the stock keeper that orders use: one conditional UPDATE per variant in one transaction
- * (`quantity >= n` to take, `quantity <= max - n` to add), each change in the inventory log as MANUAL and its
- * inventory event in the outbox. The request is applied whole or not at all: a refused line rolls back every line.
+ * (`quantity >= n` to take, `quantity <= max - n` to add), each change in the inventory log as MANUAL
+ * (STOCK_ADJUSTED, by the caller) and its inventory event in the outbox. The request is applied whole or not at all:
+ * a refused line rolls back every line.
  */
 
 type Kind = 'increment' | 'decrement';
@@ -84,7 +87,11 @@ function onLine(error: unknown, lines: readonly Line[]): unknown {
 export function createStockAdjustments(deps: ModuleDeps) {
   const stock = createStockKeeper(deps.dialect);
 
-  async function adjust(kind: Kind, data: ReadonlyArray<IncrementData | DecrementData>): Promise<object> {
+  async function adjust(
+    caller: Caller,
+    kind: Kind,
+    data: ReadonlyArray<IncrementData | DecrementData>,
+  ): Promise<object> {
     const lines = linesOf(kind, data);
     const now = deps.clock.now().toISOString();
     return withTransaction(deps.db, async (uow) => {
@@ -116,7 +123,7 @@ export function createStockAdjustments(deps: ModuleDeps) {
         variantId: l.variantId,
         quantity: l.units,
       }));
-      const ctx = { cause: 'MANUAL' as const, orderId: null, now };
+      const ctx = { reason: 'STOCK_ADJUSTED' as const, actor: await actorOf(uow.trx, caller), orderId: null, now };
       const outcome = await (kind === 'increment'
         ? stock.giveBack(uow, items, { ...ctx, ceiling: MAX_STOCK_QUANTITY })
         : stock.take(uow, items, ctx)
@@ -134,9 +141,9 @@ export function createStockAdjustments(deps: ModuleDeps) {
 
   return {
     /** Adds `incrementBy` units to each line's variant, all lines or none. */
-    increment: (data: readonly IncrementData[]) => adjust('increment', data),
+    increment: (caller: Caller, data: readonly IncrementData[]) => adjust(caller, 'increment', data),
     /** Takes `decrementBy` units from each line's variant, all lines or none (never below zero). */
-    decrement: (data: readonly DecrementData[]) => adjust('decrement', data),
+    decrement: (caller: Caller, data: readonly DecrementData[]) => adjust(caller, 'decrement', data),
   };
 }
 

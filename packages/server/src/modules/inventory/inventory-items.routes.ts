@@ -45,7 +45,7 @@ export function inventoryItemRoutes(items: InventoryItems, adjustments: StockAdj
       params: z.object({ productId: z.string().min(1).max(200) }),
       input: c.updateInventoryVariantsRequest,
       response: c.inventoryItemResponse,
-      handler: async ({ params, input }) => items.update(params.productId, input.inventoryItem),
+      handler: async ({ caller, params, input }) => items.update(caller, params.productId, input.inventoryItem),
     }),
     defineRoute({
       method: 'POST',
@@ -55,7 +55,7 @@ export function inventoryItemRoutes(items: InventoryItems, adjustments: StockAdj
       access: elevated('catalog:write'),
       input: c.incrementInventoryRequest,
       response: c.emptyResponse,
-      handler: async ({ input }) => adjustments.increment(input.incrementData),
+      handler: async ({ caller, input }) => adjustments.increment(caller, input.incrementData),
     }),
     defineRoute({
       method: 'POST',
@@ -65,7 +65,7 @@ export function inventoryItemRoutes(items: InventoryItems, adjustments: StockAdj
       access: elevated('catalog:write'),
       input: c.decrementInventoryRequest,
       response: c.emptyResponse,
-      handler: async ({ input }) => adjustments.decrement(input.decrementData),
+      handler: async ({ caller, input }) => adjustments.decrement(caller, input.decrementData),
     }),
   ];
 }

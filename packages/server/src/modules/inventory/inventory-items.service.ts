@@ -8,8 +8,10 @@ import {
 } from '@merx/contract';
 import { type Executor, runQuery } from '@merx/db';
 import { type FieldViolation, invalid, notFound, parseQuery, ValidationError } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import type { ModuleDeps } from '../module.js';
 import type { VariantService } from '../products/variants.service.js';
+import { actorOf } from './inventory.log.js';
 import {
   findItems,
   ITEM_COLUMNS,
@@ -22,7 +24,8 @@ import {
 /*
  * Reading inventory items and updating a product's variants stock (WIRE.md Appendix B `stores_inventory`). The
  * update goes through the catalog's own `variants.setStock`: one transaction that saves the product (revision,
- * derived stock columns), logs each change as MANUAL and appends the inventory events.
+ * derived stock columns), logs each change as MANUAL (STOCK_SET or TRACKING_CHANGED, by the caller) and appends the
+ * inventory events.
  */
 
 /** What the inventory items use of the catalog. */
@@ -144,7 +147,11 @@ export function createInventoryItems(deps: ModuleDeps, catalog: InventoryCatalog
      * Sets whether the product's variants count their units (all of them) and, per listed variant, its quantity
      * (tracked) or in-stock state (untracked). Variants not listed keep their stock.
      */
-    async update(productId: string, input: InventoryItemInput): Promise<{ inventoryItem: InventoryItem }> {
+    async update(
+      caller: Caller,
+      productId: string,
+      input: InventoryItemInput,
+    ): Promise<{ inventoryItem: InventoryItem }> {
       const violations = updateViolations(productId, input);
       if (violations.length > 0) throw new ValidationError(violations);
       const current = await load(productId, errorCodes.productNotFound);
@@ -172,6 +179,7 @@ export function createInventoryItems(deps: ModuleDeps, catalog: InventoryCatalog
             ...(!input.trackQuantity && given?.inStock != null ? { inStock: given.inStock } : {}),
           };
         }),
+        { reason: 'STOCK_SET', actor: await actorOf(deps.db, caller) },
       );
       return { inventoryItem: await load(productId, errorCodes.productNotFound) };
     },

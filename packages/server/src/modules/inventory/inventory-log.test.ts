@@ -72,6 +72,8 @@ describe('manual stock changes', () => {
       delta: -3,
       quantityAfter: 7,
       cause: 'MANUAL',
+      reason: 'PRODUCT_EDITED',
+      actor: { kind: 'API_KEY', id: expect.any(String), name: 'Test owner' },
       createdDate: expect.any(String),
     });
   });
@@ -133,10 +135,10 @@ describe('manual stock changes', () => {
         [v('a', true, 5), v('b', true, 3), v('c', true, 0), v('e', true, 4)],
       ),
     ).toEqual([
-      { variantId: 'b', delta: 3, quantityAfter: 3 },
-      { variantId: 'c', delta: -2, quantityAfter: 0 },
-      { variantId: 'd', delta: -1, quantityAfter: null },
-      { variantId: 'e', delta: 4, quantityAfter: 4 },
+      { variantId: 'b', delta: 3, quantityAfter: 3, tracking: true },
+      { variantId: 'c', delta: -2, quantityAfter: 0, tracking: false },
+      { variantId: 'd', delta: -1, quantityAfter: null, tracking: false },
+      { variantId: 'e', delta: 4, quantityAfter: 4, tracking: false },
     ]);
   });
 });

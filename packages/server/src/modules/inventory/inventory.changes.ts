@@ -5,7 +5,8 @@ import type { ModuleDeps } from '../module.js';
 
 /*
  * Reading the inventory log (`POST /_api/merx/v1/inventory-changes/query`): every change of tracked stock, with its
- * cause (ORDER, MANUAL, REVERT_INVENTORY_CHANGE), newest first unless sorted otherwise.
+ * cause (ORDER, MANUAL, REVERT_INVENTORY_CHANGE), its finer reason, who made it and what it belongs to, newest first
+ * unless sorted otherwise.
  */
 
 const ids = ['$eq', '$ne', '$in', '$nin'] as const;
@@ -18,7 +19,11 @@ export const inventoryChangeQuerySpec: EntityQuerySpec = {
     productId: { kind: 'column', column: 'product_id', type: 'id', operators: ids, notNull: true },
     variantId: { kind: 'column', column: 'variant_id', type: 'id', operators: ids, notNull: true },
     cause: { kind: 'column', column: 'cause', type: 'string', operators: ids, notNull: true },
+    reason: { kind: 'column', column: 'reason', type: 'string', operators: [...ids, '$exists'] },
+    'actor.kind': { kind: 'column', column: 'actor_kind', type: 'string', operators: [...ids, '$exists'] },
+    'actor.id': { kind: 'column', column: 'actor_id', type: 'id', operators: [...ids, '$exists'] },
     orderId: { kind: 'column', column: 'order_id', type: 'id', operators: [...ids, '$exists'] },
+    reference: { kind: 'column', column: 'reference', type: 'id', operators: [...ids, '$exists'] },
     createdDate: { kind: 'column', column: 'created_date', type: 'date', sortable: true, notNull: true },
   },
   tieBreaker: [{ field: 'id', order: 'ASC' }],
@@ -32,12 +37,28 @@ interface ChangeRow {
   delta: number | string;
   quantity_after: number | string | null;
   cause: string;
+  reason: string | null;
+  actor_kind: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
   order_id: string | null;
+  reference: string | null;
   created_date: string;
+}
+
+/** Who made the change, when the row says (rows logged before 0018 do not). */
+function actorWire(row: ChangeRow): InventoryChange['actor'] {
+  if (!row.actor_kind) return undefined;
+  return {
+    kind: row.actor_kind as NonNullable<InventoryChange['actor']>['kind'],
+    ...(row.actor_id ? { id: row.actor_id } : {}),
+    ...(row.actor_name ? { name: row.actor_name } : {}),
+  };
 }
 
 /** A log row on the wire (PostgreSQL answers bigint columns as strings). */
 export function inventoryChangeWire(row: ChangeRow): InventoryChange {
+  const actor = actorWire(row);
   return {
     id: row.id,
     productId: row.product_id,
@@ -45,7 +66,10 @@ export function inventoryChangeWire(row: ChangeRow): InventoryChange {
     delta: Number(row.delta),
     ...(row.quantity_after === null ? {} : { quantityAfter: Number(row.quantity_after) }),
     cause: row.cause as InventoryChange['cause'],
+    ...(row.reason ? { reason: row.reason as InventoryChange['reason'] } : {}),
+    ...(actor ? { actor } : {}),
     ...(row.order_id ? { orderId: row.order_id } : {}),
+    ...(row.reference ? { reference: row.reference } : {}),
     createdDate: row.created_date,
   };
 }
@@ -72,7 +96,21 @@ export function createInventoryChanges(deps: ModuleDeps) {
       const query = parseQuery(input, inventoryChangeQuerySpec);
       const base = deps.db
         .selectFrom('inventory_changes')
-        .select(['id', 'product_id', 'variant_id', 'delta', 'quantity_after', 'cause', 'order_id', 'created_date']);
+        .select([
+          'id',
+          'product_id',
+          'variant_id',
+          'delta',
+          'quantity_after',
+          'cause',
+          'reason',
+          'actor_kind',
+          'actor_id',
+          'actor_name',
+          'order_id',
+          'reference',
+          'created_date',
+        ]);
       const page = await runQuery<ChangeRow>({
         base,
         spec: inventoryChangeQuerySpec,

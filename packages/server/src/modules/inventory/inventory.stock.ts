@@ -7,16 +7,18 @@ import { newId } from '../../lib/ids.js';
 import { idSlots, idValues, insertRows, preparedStatements } from '../../lib/prepared.js';
 import { PRODUCT_COLUMNS, sharedCatalogCache, VARIANT_COLUMNS } from '../cart/cart.rows.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
+import { logColumns, type StockLog } from './inventory.log.js';
 
 /*
  * Taking and giving back tracked stock. Each variant changes with ONE conditional UPDATE (`quantity >= n`), so two
  * buyers can never both take the last unit, on either engine, in one process or several: the database decides.
- * Every change is logged in `inventory_changes` with its cause, and the product's derived stock columns, its
- * revision (cached product answers) and the catalog data version follow in the same transaction.
+ * Every change is logged in `inventory_changes` with its reason and actor (in the insert that logs its units), and
+ * the product's derived stock columns, its revision (cached product answers) and the catalog data version follow in
+ * the same transaction.
  */
 
-/** Why stock changed. */
-export type InventoryCause = 'ORDER' | 'MANUAL' | 'REVERT_INVENTORY_CHANGE';
+/** Why the stock keeper moves stock: orders take and give back, increment and decrement adjust by hand. */
+export type StockReason = 'ORDER_PLACED' | 'ORDER_PAID' | 'ORDER_CANCELED' | 'REFUND_RESTOCK' | 'STOCK_ADJUSTED';
 
 /** Units of one variant: taken (`quantity` > 0 leaves stock) or given back. */
 export interface StockItem {
@@ -25,8 +27,8 @@ export interface StockItem {
   quantity: number;
 }
 
-export interface StockContext {
-  cause: InventoryCause;
+/** Why, by whom and when (the log's reason, actor and reference; the cause follows from the reason). */
+export interface StockContext extends StockLog<StockReason> {
   orderId: string | null;
   now: string;
   /**
@@ -235,6 +237,7 @@ export function createStockKeeper(dialect: DialectName) {
     }
     if (changes.length === 0) return { changes, events: [] };
     await refreshProducts(uow, [...new Set(changes.map((c) => c.productId))], ctx.now);
+    const columns = logColumns(ctx);
     await insertRows(
       run,
       ex,
@@ -245,9 +248,9 @@ export function createStockKeeper(dialect: DialectName) {
         variant_id: c.variantId,
         delta: c.delta,
         quantity_after: c.after,
-        cause: ctx.cause,
         order_id: ctx.orderId,
         created_date: ctx.now,
+        ...columns,
       })),
     );
     return { changes, events: eventsOf(changes, ctx.now) };

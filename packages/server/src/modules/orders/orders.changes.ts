@@ -18,6 +18,7 @@ import {
 } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
+import { actorOf } from '../inventory/inventory.log.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -95,12 +96,16 @@ function editableActivity(state: OrderState, activityId: string) {
 export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
   const author = (caller: Caller) => authorOf(deps.db, caller);
 
-  /** Cancels the order in `state` (refusals by @merx/domain `cancelOrder`), giving stock back when asked. */
+  /**
+   * Cancels the order in `state` (refusals by @merx/domain `cancelOrder`), giving stock back when asked (logged as
+   * ORDER_CANCELED by `caller`).
+   */
   async function cancelIn(
     uow: UnitOfWork,
     state: OrderState,
     now: string,
     options: CancelOptions,
+    caller: Caller,
     who: string | null,
   ): Promise<OrderChange> {
     const o = state.order;
@@ -114,7 +119,7 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
         outcome.restock.flatMap((r) =>
           r.variantId ? [{ productId: r.productId, variantId: r.variantId, quantity: r.quantity }] : [],
         ),
-        { cause: 'REVERT_INVENTORY_CHANGE', orderId: o.id, now },
+        { reason: 'ORDER_CANCELED', actor: await actorOf(uow.trx, caller), orderId: o.id, now },
       );
       events.push(...given.events);
       for (const line of o.lines) {
@@ -209,14 +214,14 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     /** cancelOrder: staff only; refused once canceled, fulfilled, or rejected; restocks when asked. */
     async cancel(caller: Caller, id: string, options: CancelOptions): Promise<Order> {
       const who = await author(caller);
-      return orders.wire(await orders.change(id, (uow, state, now) => cancelIn(uow, state, now, options, who)));
+      return orders.wire(await orders.change(id, (uow, state, now) => cancelIn(uow, state, now, options, caller, who)));
     },
 
     /** updateOrderStatus through the status table; CANCELED cancels without restocking. */
     async updateStatus(caller: Caller, id: string, status: OrderStatus): Promise<Order> {
       const who = await author(caller);
       const state = await orders.change(id, async (uow, state, now) => {
-        if (status === 'CANCELED') return cancelIn(uow, state, now, {}, who);
+        if (status === 'CANCELED') return cancelIn(uow, state, now, {}, caller, who);
         state.order.status = transitionOrderStatus(state.order.status, status);
         const type =
           status === 'PENDING'

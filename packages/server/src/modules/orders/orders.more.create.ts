@@ -130,6 +130,7 @@ export function createMerchantOrders({ deps, orders, checkout, place }: Merchant
       const writer = await orderWriter(
         { ...place, existing: async (orderId) => orders.load(orderId) },
         { paymentMethod: input.paymentMethod ?? 'offline' },
+        caller,
       );
       // The checkout and the order in one transaction: a refused order leaves nothing behind.
       const placed = await checkout.placement.placeNew(caller, prepared, forMember(writer, memberId));

@@ -7,8 +7,10 @@ import {
 import type { UnitOfWork } from '@merx/db';
 import { paymentStatusOf } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import { compact } from '../cart/cart.mapper.js';
 import type { OrderWriter, PricedCheckout } from '../checkout/index.js';
+import { actorOf } from '../inventory/inventory.log.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { ModuleDeps } from '../module.js';
 import type { OrderMail } from './orders.mail.js';
@@ -107,11 +109,13 @@ export interface PlaceDeps {
 /**
  * The orders side of create-order: numbers the order, takes stock (when the store takes it at placement), writes
  * the order and its first activity, and appends order events. Free orders are paid on placement; offline orders
- * are approved and wait for staff to mark them paid; orders paid online stay INITIALIZED until the payment.
+ * are approved and wait for staff to mark them paid; orders paid online stay INITIALIZED until the payment. The
+ * stock taken is logged as ORDER_PLACED by `caller` (the buyer, or the staff member or key that created the order).
  */
 export async function orderWriter(
   p: PlaceDeps,
   input: CreateOrderFromCheckoutRequest,
+  caller: Caller,
 ): Promise<OrderWriter<PlacedOrder>> {
   const settings = await p.settings.get();
   const answer = (o: OrderRecord): PlacedOrder => ({
@@ -148,7 +152,7 @@ export async function orderWriter(
               ? [{ productId: l.productId, variantId: l.variantId, quantity: l.quantity }]
               : [],
           ),
-          { cause: 'ORDER', orderId: id, now },
+          { reason: 'ORDER_PLACED', actor: await actorOf(uow.trx, caller), orderId: id, now },
         );
         const tracked = new Set(taken.changes.map((ch) => `${ch.productId}\u0000${ch.variantId}`));
         for (const l of lines) l.stockTaken = tracked.has(`${l.productId}\u0000${l.variantId}`);

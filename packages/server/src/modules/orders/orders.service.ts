@@ -222,6 +222,7 @@ export function createOrdersService(s: OrdersServiceDeps) {
       const writer = await orderWriter(
         { deps, repo, stock: s.stock, settings: s.settings, mail: s.mail, existing: load },
         input,
+        caller,
       );
       return s.checkout.placement.place(caller, checkoutId, writer);
     },

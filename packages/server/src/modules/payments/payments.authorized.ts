@@ -1,5 +1,6 @@
 import { orderErrorCodes, paymentErrorCodes } from '@merx/contract';
 import { AppError, invalid, notFound } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type { PaymentsContext } from './payments.collect.js';
@@ -43,9 +44,14 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
   return {
     /**
      * Captures authorized payments, each for its whole amount or `amount` (at most what it holds; the rest is
-     * released). Every payment is checked before any is captured.
+     * released). Every payment is checked before any is captured. Stock due at payment is taken (ORDER_PAID, by
+     * `caller`).
      */
-    capture(orderId: string, payments: ReadonlyArray<{ paymentId: string; amount?: string | null | undefined }>) {
+    capture(
+      caller: Caller,
+      orderId: string,
+      payments: ReadonlyArray<{ paymentId: string; amount?: string | null | undefined }>,
+    ) {
       assertDistinct(
         payments.map((p) => p.paymentId),
         'payments',
@@ -74,7 +80,9 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
           t.updatedDate = now;
           await updateTransaction(uow.trx, t);
         }
-        const events = (await stockDueAtPayment(records, uow, st)) ? await takeStock(records, uow, st, now) : [];
+        const events = (await stockDueAtPayment(records, uow, st))
+          ? await takeStock(records, uow, st, now, caller)
+          : [];
         return { events, modifiedFields: ['paymentStatus'] };
       });
     },
@@ -83,8 +91,9 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
      * The gateway's decision on a PENDING payment: APPROVED (the money is in; stock due at payment is taken, and a
      * short variant refuses the settlement with INSUFFICIENT_INVENTORY, writing nothing) or DECLINED (the order is
      * collectable again). The payment status, the approval of the order, its timeline and events follow from it.
+     * Stock taken is logged as ORDER_PAID by `caller` (who relays the gateway's notification).
      */
-    settle(orderId: string, paymentId: string, outcome: 'APPROVED' | 'DECLINED') {
+    settle(caller: Caller, orderId: string, paymentId: string, outcome: 'APPROVED' | 'DECLINED') {
       return changeOrder(orders, records, orderId, async (uow, st, now) => {
         const t = paymentIn(st, paymentId, 'PENDING');
         t.status = outcome;
@@ -92,7 +101,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
         t.updatedDate = now;
         await updateTransaction(uow.trx, t);
         const takes = outcome === 'APPROVED' && (await stockDueAtPayment(records, uow, st));
-        const events = takes ? await takeStock(records, uow, st, now) : [];
+        const events = takes ? await takeStock(records, uow, st, now, caller) : [];
         return { events, modifiedFields: ['paymentStatus'] };
       });
     },

@@ -75,9 +75,11 @@ export function createCollector(ctx: PaymentsContext) {
    * Collects money for an order in one change: checks what is left to collect, takes the stock first when the store
    * takes it at payment (short stock refuses before anything is charged), asks the provider, and records the
    * payment whatever its outcome. A card that holds no money after stock was taken rolls that change back and
-   * records the attempt alone, so a DECLINED or PENDING payment never keeps stock.
+   * records the attempt alone, so a DECLINED or PENDING payment never keeps stock. Stock taken is logged as
+   * ORDER_PAID by `caller`.
    */
   async function collect(
+    caller: Caller,
     orderId: string,
     c: Collection,
     allowed: (s: OrderState) => boolean = () => true,
@@ -106,7 +108,7 @@ export function createCollector(ctx: PaymentsContext) {
           const remaining = collectableAmount(st, c.online);
           amountMinor = c.amount ? c.amount(remaining, st) : remaining;
           const events: NewEvent[] = (await stockDueAtPayment(records, uow, st))
-            ? await takeStock(records, uow, st, now)
+            ? await takeStock(records, uow, st, now, caller)
             : [];
           const result = await c.provider.authorize({
             amountMinor,
@@ -151,14 +153,14 @@ export function createCollector(ctx: PaymentsContext) {
     upTo,
 
     /** mark-as-paid: an offline APPROVED payment of what is left to collect. */
-    markAsPaid(orderId: string): Promise<Collected> {
+    markAsPaid(caller: Caller, orderId: string): Promise<Collected> {
       // ORDER_PAID goes on the timeline with the payment status (OrdersService.change).
-      return collect(orderId, { provider: offlineProvider, online: false });
+      return collect(caller, orderId, { provider: offlineProvider, online: false });
     },
 
     /** A payment collected by hand (cash, bank transfer) of `amount`, at most what is left to collect. */
-    recordManual(orderId: string, amount: string): Promise<Collected> {
-      return collect(orderId, { provider: offlineProvider, online: false, amount: upTo(amount, 'amount') });
+    recordManual(caller: Caller, orderId: string, amount: string): Promise<Collected> {
+      return collect(caller, orderId, { provider: offlineProvider, online: false, amount: upTo(amount, 'amount') });
     },
   };
 }

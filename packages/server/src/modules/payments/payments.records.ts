@@ -2,7 +2,9 @@ import { orderErrorCodes, type PaymentProvider } from '@merx/contract';
 import type { DialectName, UnitOfWork } from '@merx/db';
 import { AppError, type Collectability, collectability } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
+import { actorOf } from '../inventory/inventory.log.js';
 import type { StockKeeper } from '../inventory/inventory.stock.js';
 import type { OrdersRepo } from '../orders/orders.repo.js';
 import { activityRowOf, domainTransactions, transactionRowOf } from '../orders/orders.rows.js';
@@ -132,16 +134,22 @@ export async function stockDueAtPayment(d: RecordDeps, uow: UnitOfWork, state: O
 }
 
 /**
- * Takes the stock of the lines not taken yet (cause ORDER) and marks the tracked ones `stockTaken`. Refused with
- * INSUFFICIENT_INVENTORY when a variant is short; the caller's transaction then writes nothing.
+ * Takes the stock of the lines not taken yet (ORDER_PAID, by `caller`) and marks the tracked ones `stockTaken`.
+ * Refused with INSUFFICIENT_INVENTORY when a variant is short; the caller's transaction then writes nothing.
  */
-export async function takeStock(d: RecordDeps, uow: UnitOfWork, state: OrderState, now: string): Promise<NewEvent[]> {
+export async function takeStock(
+  d: RecordDeps,
+  uow: UnitOfWork,
+  state: OrderState,
+  now: string,
+  caller: Caller,
+): Promise<NewEvent[]> {
   const o = state.order;
   const due = o.lines.filter((l) => !l.stockTaken && l.productId && l.variantId);
   const taken = await d.stock.take(
     uow,
     due.map((l) => ({ productId: l.productId ?? '', variantId: l.variantId ?? '', quantity: l.quantity })),
-    { cause: 'ORDER', orderId: o.id, now },
+    { reason: 'ORDER_PAID', actor: await actorOf(uow.trx, caller), orderId: o.id, now },
   );
   const tracked = new Set(taken.changes.map((ch) => `${ch.productId}\u0000${ch.variantId}`));
   for (const l of due) if (tracked.has(`${l.productId}\u0000${l.variantId}`)) l.stockTaken = true;

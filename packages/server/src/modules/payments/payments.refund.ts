@@ -11,7 +11,9 @@ import {
   stockReturns,
 } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
+import { actorOf } from '../inventory/inventory.log.js';
 import { domainTransactions } from '../orders/orders.rows.js';
 import type { OrderState } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
@@ -153,8 +155,14 @@ function refundOf(state: OrderState, input: TriggerRefundRequest, now: string): 
 export function createRefunds(ctx: PaymentsContext) {
   const { orders, records } = ctx;
 
-  /** Gives back the units' stock (cause REVERT_INVENTORY_CHANGE) and counts them on their lines. */
-  async function restock(uow: UnitOfWork, state: OrderState, units: readonly LineQuantity[], now: string) {
+  /** Gives back the units' stock (REFUND_RESTOCK of `refundId`, by `caller`) and counts them on their lines. */
+  async function restock(
+    uow: UnitOfWork,
+    state: OrderState,
+    units: readonly LineQuantity[],
+    now: string,
+    by: { caller: Caller; refundId: string },
+  ) {
     const items = [];
     for (const unit of units) {
       const line = state.order.lines.find((l) => l.id === unit.lineItemId);
@@ -164,7 +172,9 @@ export function createRefunds(ctx: PaymentsContext) {
       items.push({ productId: back.productId, variantId: back.variantId, quantity: back.quantity });
     }
     const outcome = await records.stock.giveBack(uow, items, {
-      cause: 'REVERT_INVENTORY_CHANGE',
+      reason: 'REFUND_RESTOCK',
+      actor: await actorOf(uow.trx, by.caller),
+      reference: by.refundId,
       orderId: state.order.id,
       now,
     });
@@ -201,7 +211,7 @@ export function createRefunds(ctx: PaymentsContext) {
   }
 
   /** trigger-refund: full or partial, by amount and/or lines, shipping or not, restocking as asked. */
-  async function trigger(orderId: string, input: TriggerRefundRequest) {
+  async function trigger(caller: Caller, orderId: string, input: TriggerRefundRequest) {
     const refundId = newId();
     const state = await changeOrder(orders, records, orderId, async (uow, st, now) => {
       const r = refundOf(st, input, now);
@@ -215,7 +225,8 @@ export function createRefunds(ctx: PaymentsContext) {
         const line = st.order.lines.find((l) => l.id === unit.lineItemId);
         if (line) line.refundedQuantity = (line.refundedQuantity ?? 0) + unit.quantity;
       }
-      const events: NewEvent[] = r.restock.length > 0 ? await restock(uow, st, r.restock, now) : [];
+      const events: NewEvent[] =
+        r.restock.length > 0 ? await restock(uow, st, r.restock, now, { caller, refundId }) : [];
       await addActivity(records, uow, st, now, r.full ? 'ORDER_REFUNDED' : 'PAYMENT_REFUNDED', {
         refundId,
         amountMinor: r.amountMinor,

@@ -33,7 +33,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       access: elevated('orders:write'),
       input: c.settlePendingPaymentRequest,
       response: c.transactionsResponse,
-      handler: async ({ input }) => payments.settle(input),
+      handler: async ({ caller, input }) => payments.settle(caller, input),
     }),
     defineRoute({
       method: 'POST',
@@ -55,7 +55,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       params: orderIdParam,
       input: c.markAsPaidRequest,
       response: c.orderResponse,
-      handler: async ({ params }) => payments.markAsPaid(params.ecomOrderId),
+      handler: async ({ caller, params }) => payments.markAsPaid(caller, params.ecomOrderId),
     }),
     defineRoute({
       method: 'POST',
@@ -65,7 +65,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       access: elevated('orders:write'),
       input: c.bulkMarkAsPaidRequest,
       response: c.bulkMarkAsPaidResponse,
-      handler: async ({ input }) => payments.bulkMarkAsPaid(input.ecomOrderIds),
+      handler: async ({ caller, input }) => payments.bulkMarkAsPaid(caller, input.ecomOrderIds),
     }),
     defineRoute({
       method: 'GET',
@@ -106,7 +106,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       params: orderIdParam,
       input: c.triggerRefundRequest,
       response: c.transactionsResponse,
-      handler: async ({ params, input }) => payments.triggerRefund(params.ecomOrderId, input),
+      handler: async ({ caller, params, input }) => payments.triggerRefund(caller, params.ecomOrderId, input),
     }),
     defineRoute({
       method: 'POST',
@@ -117,7 +117,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       params: orderIdParam,
       input: c.captureAuthorizedPaymentsRequest,
       response: c.transactionsResponse,
-      handler: async ({ params, input }) => payments.capture(params.ecomOrderId, input.payments),
+      handler: async ({ caller, params, input }) => payments.capture(caller, params.ecomOrderId, input.payments),
     }),
     defineRoute({
       method: 'POST',
@@ -139,7 +139,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       params: z.object({ orderId: z.string().min(1).max(100) }),
       input: c.recordManualPaymentRequest,
       response: c.transactionsResponse,
-      handler: async ({ params, input }) => payments.recordManual(params.orderId, input.amount),
+      handler: async ({ caller, params, input }) => payments.recordManual(caller, params.orderId, input.amount),
     }),
     defineRoute({
       method: 'POST',

@@ -33,6 +33,7 @@ export function createPaymentsService(ctx: PaymentsContext) {
   async function payByCard(caller: Caller, orderId: string, input: CardInput) {
     const card = { input, summary: summarize(input) };
     const { state, transaction } = await collector.collect(
+      caller,
       orderId,
       { provider: testGateway, online: true, card },
       (s) => mayPay(caller, s),
@@ -82,16 +83,16 @@ export function createPaymentsService(ctx: PaymentsContext) {
       });
     },
 
-    async markAsPaid(orderId: string) {
-      return { order: orders.wire((await collector.markAsPaid(orderId)).state) };
+    async markAsPaid(caller: Caller, orderId: string) {
+      return { order: orders.wire((await collector.markAsPaid(caller, orderId)).state) };
     },
 
     /** Marks each order paid in its own transaction; a refusal fails only its item. */
-    async bulkMarkAsPaid(orderIds: readonly string[]) {
+    async bulkMarkAsPaid(caller: Caller, orderIds: readonly string[]) {
       const results = [];
       for (const [originalIndex, id] of orderIds.entries()) {
         try {
-          const { state } = await collector.markAsPaid(id);
+          const { state } = await collector.markAsPaid(caller, id);
           results.push({ itemMetadata: { id, originalIndex, success: true }, item: orders.wire(state) });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -132,13 +133,13 @@ export function createPaymentsService(ctx: PaymentsContext) {
       return refundabilityWire(refunds.status(state), wireCtx(state));
     },
 
-    async triggerRefund(orderId: string, input: TriggerRefundRequest) {
-      const { state, refundId } = await refunds.trigger(orderId, input);
+    async triggerRefund(caller: Caller, orderId: string, input: TriggerRefundRequest) {
+      const { state, refundId } = await refunds.trigger(caller, orderId, input);
       return { ...withTransactions(state), refundId };
     },
 
-    async capture(orderId: string, payments: Parameters<typeof authorized.capture>[1]) {
-      return withTransactions(await authorized.capture(orderId, payments));
+    async capture(caller: Caller, orderId: string, payments: Parameters<typeof authorized.capture>[2]) {
+      return withTransactions(await authorized.capture(caller, orderId, payments));
     },
 
     async void(orderId: string, paymentIds: readonly string[]) {
@@ -146,12 +147,12 @@ export function createPaymentsService(ctx: PaymentsContext) {
     },
 
     /** The test gateway's decision on a pending payment (docs/payments.md, "Pending payments"). */
-    async settle(input: SettlePendingPaymentRequest) {
-      return withTransactions(await authorized.settle(input.orderId, input.paymentId, input.outcome));
+    async settle(caller: Caller, input: SettlePendingPaymentRequest) {
+      return withTransactions(await authorized.settle(caller, input.orderId, input.paymentId, input.outcome));
     },
 
-    async recordManual(orderId: string, amount: string) {
-      return withTransactions((await collector.recordManual(orderId, amount)).state);
+    async recordManual(caller: Caller, orderId: string, amount: string) {
+      return withTransactions((await collector.recordManual(caller, orderId, amount)).state);
     },
 
     /** The id to pay the order with through the gateway, for `amount` or all that is left to collect. */

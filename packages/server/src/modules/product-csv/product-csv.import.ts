@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { type InventoryActor, type StockLog, SYSTEM_ACTOR } from '../inventory/inventory.log.js';
 import type { StoreSettings } from '../settings/settings.service.js';
 import type { ImageChecks } from './product-csv.apply.js';
 import { cellOf, type Header, readHeader } from './product-csv.columns.js';
@@ -47,9 +48,20 @@ class LostClaim extends Error {}
 
 const MAX_BATCH_ROWS = 2000;
 
+/** Who started the job, as its row keeps them (the store itself for jobs queued before 0018 or without a caller). */
+function starterOf(job: JobRow): InventoryActor {
+  if (!job.actor_kind) return SYSTEM_ACTOR;
+  return {
+    kind: job.actor_kind as InventoryActor['kind'],
+    ...(job.actor_id ? { id: job.actor_id } : {}),
+    ...(job.actor_name ? { name: job.actor_name } : {}),
+  };
+}
+
 /** Runs `job` from where it stands until the file is done, the process stops or the claim is lost. */
 export async function runImport(deps: ImportDeps, job: JobRow, control: RunControl): Promise<RunResult> {
   if (!job.upload_id) throw new Error(`import ${job.id} has no file`);
+  const log: StockLog = { reason: 'CSV_IMPORT', actor: starterOf(job), reference: job.id };
   const scattered = JSON.parse(job.scattered_handles) as Record<string, number[]>;
   const progress: Progress = {
     rowsDone: job.rows_done,
@@ -88,7 +100,7 @@ export async function runImport(deps: ImportDeps, job: JobRow, control: RunContr
     const checking = presentMedia(deps, drafts).then((present) => checkImages(deps, drafts, checks, present));
     if (!(await saved())) return false;
     const images = await checking;
-    saving = saveBatch(deps, job.id, control, drafts, images, progress, rows, uncounted);
+    saving = saveBatch(deps, job.id, log, control, drafts, images, progress, rows, uncounted);
     saving.catch(() => {});
     return true;
   };
@@ -202,6 +214,7 @@ async function presentMedia(deps: ImportDeps, drafts: ProductDraft[]): Promise<M
 async function saveBatch(
   deps: ImportDeps,
   jobId: string,
+  log: StockLog,
   control: RunControl,
   drafts: ProductDraft[],
   checks: ImageChecks,
@@ -209,7 +222,7 @@ async function saveBatch(
   rows: number,
   uncounted: WeakSet<ProductDraft>,
 ): Promise<BatchOutcome | 'lost'> {
-  const ctx = { currency: deps.store().currency, now: deps.clock.now().toISOString(), newId, images: checks };
+  const ctx = { currency: deps.store().currency, now: deps.clock.now().toISOString(), newId, images: checks, log };
   const record = async (uow: Parameters<typeof writeBatch>[0], outcome: BatchOutcome) => {
     const problems = [...outcome.problems].sort((a, b) => a.line - b.line);
     const next: Progress = {

@@ -1,5 +1,5 @@
 import type { Database, Executor, ProductImportsTable } from '@merx/db';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Problem } from './product-csv.draft.js';
 
 /*
@@ -81,7 +81,7 @@ export function createProductCsvRepo(db: Kysely<Database>) {
       return Number(res.numDeletedRows);
     },
 
-    async insertJob(ex: Executor, row: JobRow): Promise<void> {
+    async insertJob(ex: Executor, row: Insertable<ProductImportsTable>): Promise<void> {
       await ex.insertInto('product_imports').values(row).execute();
     },
 

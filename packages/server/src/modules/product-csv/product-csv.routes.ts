@@ -70,7 +70,7 @@ export function productCsvRoutes(s: ProductCsvService): AnyRoute[] {
       access: write,
       input: c.createProductImportRequest,
       response: c.productImportResponse,
-      handler: async ({ input }) => ({ productImport: await s.importUpload(input.uploadId) }),
+      handler: async ({ caller, input }) => ({ productImport: await s.importUpload(input.uploadId, caller) }),
     }),
     defineRoute({
       method: 'POST',
@@ -79,10 +79,10 @@ export function productCsvRoutes(s: ProductCsvService): AnyRoute[] {
       tag,
       access: write,
       response: c.productImportResponse,
-      handler: async ({ request }) => {
+      handler: async ({ caller, request }) => {
         if (!(request.body instanceof CsvBody))
           throw invalid('body', 'must be the CSV file itself, sent with Content-Type text/csv', 'VALIDATION');
-        return { productImport: await s.importBody(request.body) };
+        return { productImport: await s.importBody(request.body, caller) };
       },
     }),
     defineRoute({

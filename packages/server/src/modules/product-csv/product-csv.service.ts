@@ -2,7 +2,9 @@ import { type ProductImport, productCsvErrorCodes, productCsvLimits } from '@mer
 import { type Executor, withTransaction } from '@merx/db';
 import { invalid, notFound, ValidationError } from '@merx/domain';
 import type { Logger } from 'pino';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
+import { actorOf, type InventoryActor } from '../inventory/inventory.log.js';
 import type { ModuleDeps } from '../module.js';
 import type { ProductService } from '../products/products.service.js';
 import type { CsvBody } from './product-csv.body.js';
@@ -59,7 +61,13 @@ export function createProductCsvService(deps: ProductCsvDeps) {
     return upload;
   }
 
-  function jobRow(uploadId: string, fileName: string | null, bytes: number, scan: FileScan): JobRow {
+  function jobRow(
+    uploadId: string,
+    fileName: string | null,
+    bytes: number,
+    scan: FileScan,
+    startedBy: InventoryActor,
+  ): JobRow {
     return {
       id: newId(),
       status: 'QUEUED',
@@ -82,6 +90,9 @@ export function createProductCsvService(deps: ProductCsvDeps) {
       created_date: now(),
       started_date: null,
       finished_date: null,
+      actor_kind: startedBy.kind,
+      actor_id: startedBy.id ?? null,
+      actor_name: startedBy.name ?? null,
     };
   }
 
@@ -122,8 +133,11 @@ export function createProductCsvService(deps: ProductCsvDeps) {
       });
     },
 
-    /** Checks an upload's file whole and queues its import; a file refused here is deleted with its upload. */
-    async importUpload(uploadId: string): Promise<ProductImport> {
+    /**
+     * Checks an upload's file whole and queues its import; a file refused here is deleted with its upload. The stock
+     * the import changes is logged as CSV_IMPORT by `caller` (the store itself when none).
+     */
+    async importUpload(uploadId: string, caller: Caller = { kind: 'none' }): Promise<ProductImport> {
       const upload = await uploadOrThrow(deps.db, uploadId);
       let scan: FileScan;
       try {
@@ -132,18 +146,18 @@ export function createProductCsvService(deps: ProductCsvDeps) {
         if (error instanceof ValidationError) await repo.deleteUpload(deps.db, uploadId);
         throw error;
       }
-      const row = jobRow(uploadId, upload.file_name, upload.bytes, scan);
+      const row = jobRow(uploadId, upload.file_name, upload.bytes, scan, await actorOf(deps.db, caller));
       await repo.insertJob(deps.db, row);
       runner.kick();
       return view(row.id);
     },
 
-    /** Checks a `text/csv` body whole, then stores it and queues its import; a refused file writes nothing. */
-    async importBody(body: CsvBody): Promise<ProductImport> {
+    /** Checks a `text/csv` body whole, then stores it and queues its import (as `importUpload`); refused, writes nothing. */
+    async importBody(body: CsvBody, caller: Caller = { kind: 'none' }): Promise<ProductImport> {
       const pieces = [...decodeBody(body.buffers, productCsvLimits.maxPartChars)];
       const scan = await scanFile(asAsync(pieces));
       const uploadId = newId();
-      const row = jobRow(uploadId, null, body.bytes, scan);
+      const row = jobRow(uploadId, null, body.bytes, scan, await actorOf(deps.db, caller));
       await withTransaction(deps.db, async ({ trx }) => {
         await repo.createUpload(trx, uploadId, null, row.created_date);
         for (const [index, text] of pieces.entries())

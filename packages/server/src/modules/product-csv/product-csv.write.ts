@@ -2,7 +2,7 @@ import { ALL_PRODUCTS_COLLECTION_ID, eventTypes } from '@merx/contract';
 import type { DialectName, UnitOfWork } from '@merx/db';
 import type { EventOutbox, NewEvent } from '../../events/outbox.js';
 import { createCollectionsRepo } from '../collections/collections.repo.js';
-import { logManualStock } from '../inventory/inventory.log.js';
+import { logManualStock, type StockLog } from '../inventory/inventory.log.js';
 import { inventoryEvents } from '../products/inventory-events.js';
 import { productOf } from '../products/products.mapper.js';
 import { selectProducts, toProductRecord } from '../products/products.repo.js';
@@ -22,6 +22,11 @@ export interface WriteDeps {
   dialect: DialectName;
   outbox: EventOutbox;
   products: ProductService;
+}
+
+/** What a batch is laid over with, and how its stock changes are logged (CSV_IMPORT, the job and who started it). */
+export interface WriteContext extends ApplyContext {
+  log: StockLog;
 }
 
 /** What became of each draft of a batch. */
@@ -53,7 +58,7 @@ export async function writeBatch(
   uow: UnitOfWork,
   deps: WriteDeps,
   drafts: readonly ProductDraft[],
-  ctx: ApplyContext,
+  ctx: WriteContext,
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { created: 0, updated: 0, failed: [], problems: [] };
   const ready = drafts.filter((d) => {
@@ -86,7 +91,7 @@ export async function writeBatch(
       const { record, variants } = applied;
       record.numericId = first + i;
       await deps.products.repo.insert(uow.trx, record, variants);
-      await logManualStock(uow.trx, record.id, [], variants, ctx.now);
+      await logManualStock(uow.trx, record.id, [], variants, ctx.now, ctx.log);
       const wire = productOf(record, variants, ctxWire);
       events.push({
         type: eventTypes.productCreated,
@@ -115,7 +120,7 @@ export async function writeBatch(
     if (applied.unchanged) continue;
     const { record, variants } = applied;
     await deps.products.save(uow.trx, before.record, record, variants, applied.variantsChanged);
-    await logManualStock(uow.trx, record.id, before.variants, variants, ctx.now);
+    await logManualStock(uow.trx, record.id, before.variants, variants, ctx.now, ctx.log);
     events.push(
       {
         type: eventTypes.productChanged,

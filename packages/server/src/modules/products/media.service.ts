@@ -5,7 +5,9 @@ import type { Executor, UnitOfWork } from '@merx/db';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
+import { actorOf, logManualStock } from '../inventory/inventory.log.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { buildVariants } from './products.input.js';
 import type { ProductService } from './products.service.js';
@@ -26,12 +28,22 @@ export interface MediaLibraryLookup {
 
 /** Media, choice media, options, brand and ribbon of v1 products. */
 export function createMediaService(deps: CatalogDeps, products: ProductService, library: MediaLibraryLookup) {
-  async function change(productId: string, changedFields: string[], fn: Change, resetOptions = false): Promise<void> {
+  /**
+   * Changes a product in one transaction. `reset` (options deleted) leaves one default variant with the first
+   * variant's stock: the variants removed and the one added are logged as PRODUCT_EDITED by `reset.caller`.
+   */
+  async function change(
+    productId: string,
+    changedFields: string[],
+    fn: Change,
+    reset?: { caller: Caller },
+  ): Promise<void> {
     await withTransaction(deps.db, async (uow) => {
       const before = await products.load(uow.trx, productId, { elevated: true });
       const after = { ...(await fn(structuredClone(before), uow)), updatedDate: deps.clock.now().toISOString() };
-      let variants = (await products.repo.variantsOf(uow.trx, [productId])).get(productId) ?? [];
-      if (resetOptions) {
+      const old = (await products.repo.variantsOf(uow.trx, [productId])).get(productId) ?? [];
+      let variants = old;
+      if (reset) {
         const first = variants[0];
         const stock = {
           trackQuantity: first?.trackQuantity ?? false,
@@ -40,11 +52,16 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
         };
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
-      await products.save(uow.trx, before, after, variants, resetOptions);
+      await products.save(uow.trx, before, after, variants, reset !== undefined);
+      if (reset)
+        await logManualStock(uow.trx, productId, old, variants, after.updatedDate, {
+          reason: 'PRODUCT_EDITED',
+          actor: await actorOf(uow.trx, reset.caller),
+        });
       const events: NewEvent[] = [
         { type: eventTypes.productChanged, entityId: productId, payload: { productId, changedFields } },
       ];
-      if (resetOptions) {
+      if (reset) {
         events.push({
           type: eventTypes.variantsChanged,
           entityId: productId,
@@ -189,7 +206,8 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
       });
     },
 
-    async deleteOptions(productId: string) {
+    /** Deletes the product's options: one default variant is left (stock changes logged as `caller`'s). */
+    async deleteOptions(productId: string, caller: Caller = { kind: 'none' }) {
       await change(
         productId,
         ['productOptions', 'variants'],
@@ -197,7 +215,7 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
           p.data.options = [];
           return p;
         },
-        true,
+        { caller },
       );
     },
 

@@ -55,7 +55,7 @@ export function productRoutes(s: {
       access: write,
       input: c.createProductRequest,
       response: c.productResponse,
-      handler: async ({ input }) => ({ product: await s.products.create(input.product) }),
+      handler: async ({ caller, input }) => ({ product: await s.products.create(input.product, caller) }),
     }),
     defineRoute({
       method: 'PATCH',
@@ -66,7 +66,9 @@ export function productRoutes(s: {
       params: idParams,
       input: c.updateProductRequest,
       response: c.productResponse,
-      handler: async ({ params, input }) => ({ product: await s.products.update(params.id, input.product) }),
+      handler: async ({ caller, params, input }) => ({
+        product: await s.products.update(params.id, input.product, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -292,8 +294,8 @@ export function productRoutes(s: {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await s.media.deleteOptions(params.id);
+      handler: async ({ caller, params }) => {
+        await s.media.deleteOptions(params.id, caller);
         return {};
       },
     }),

@@ -11,11 +11,12 @@ import { dataVersion, dataVersionReader, type Executor, runQuery, withTransactio
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { Lru } from '../../lib/lru.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
-import { logManualStock } from '../inventory/inventory.log.js';
+import { actorOf, logManualStock } from '../inventory/inventory.log.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { orderMedia } from './media-order.js';
 import {
@@ -179,7 +180,8 @@ export function createProductService(deps: CatalogDeps) {
     save,
     ctx,
 
-    async create(input: ProductInput): Promise<Product> {
+    /** Creates a product; its starting stock is logged as PRODUCT_CREATED by `caller` (the store itself when none). */
+    async create(input: ProductInput, caller: Caller = { kind: 'none' }): Promise<Product> {
       refuseFields([['product', input]], ['productDimensions', 'packageDimensions']);
       const { currency } = deps.store();
       const priceInput = input.priceData?.price ?? input.price?.price;
@@ -215,7 +217,11 @@ export function createProductService(deps: CatalogDeps) {
         };
         await repo.insert(uow.trx, record, variants);
         // The starting stock is the first change of the inventory log.
-        await logManualStock(uow.trx, id, [], variants, now);
+        if (variants.some((v) => v.trackQuantity))
+          await logManualStock(uow.trx, id, [], variants, now, {
+            reason: 'PRODUCT_CREATED',
+            actor: await actorOf(uow.trx, caller),
+          });
         await deps.collections.addToAllProducts(uow.trx, id);
         const wire = productOf(record, variants, ctx(true));
         await deps.outbox.append(uow, {
@@ -238,7 +244,8 @@ export function createProductService(deps: CatalogDeps) {
       });
     },
 
-    async update(id: string, patch: ProductPatch): Promise<Product> {
+    /** Changes a product; stock it changes is logged as PRODUCT_EDITED (or TRACKING_CHANGED) by `caller`. */
+    async update(id: string, patch: ProductPatch, caller: Caller = { kind: 'none' }): Promise<Product> {
       refuseFields([['product', patch]], ['productDimensions', 'packageDimensions']);
       const { currency } = deps.store();
       return withTransaction(deps.db, async (uow) => {
@@ -319,7 +326,11 @@ export function createProductService(deps: CatalogDeps) {
         }
         await save(uow.trx, before, after, variants, variantsChanged);
         // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
-        if (variantsChanged) await logManualStock(uow.trx, id, oldVariants, variants, now);
+        if (variantsChanged)
+          await logManualStock(uow.trx, id, oldVariants, variants, now, {
+            reason: 'PRODUCT_EDITED',
+            actor: await actorOf(uow.trx, caller),
+          });
         const events: NewEvent[] = [
           {
             type: eventTypes.productChanged,

@@ -2,7 +2,7 @@ import { errorCodes, eventTypes, type Variant, type VariantOverrideInput } from 
 import { type Executor, runQuery, withTransaction } from '@merx/db';
 import { type EntityQuerySpec, matchesChoices, notFound, parseQuery, toMinor, ValidationError } from '@merx/domain';
 import { sql } from 'kysely';
-import { logManualStock } from '../inventory/inventory.log.js';
+import { logManualStock, type StockLog, SYSTEM_ACTOR } from '../inventory/inventory.log.js';
 import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { targetsOf } from './products.input.js';
@@ -157,11 +157,13 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
 
     /**
      * Sets stock of chosen variants (by id), read and written in one transaction; a tracked variant given no
-     * quantity keeps the units it has. Used by the demo store and the inventory API.
+     * quantity keeps the units it has. Used by the demo store and the inventory API, whose caller `log` names (the
+     * store itself when not given); a variant whose tracking it switches is logged as TRACKING_CHANGED.
      */
     async setStock(
       productId: string,
       changes: Array<{ variantId: string; trackQuantity: boolean; quantity?: number | null; inStock?: boolean }>,
+      log: StockLog<'STOCK_SET'> = { reason: 'STOCK_SET', actor: SYSTEM_ACTOR },
     ): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
@@ -184,7 +186,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
           };
         });
         await products.save(uow.trx, before, { ...before, updatedDate: now }, next, true);
-        await logManualStock(uow.trx, productId, old, next, now);
+        await logManualStock(uow.trx, productId, old, next, now, log);
         await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
       });
     },

@@ -9,7 +9,7 @@ import { useHistory } from '../api/history';
 import { refreshRows } from '../api/stock-edits';
 import { variantName } from '../api/stock-levels';
 
-/** Why the stock changed, in a merchant's words. */
+/** Why the stock changed, for changes logged before Merx recorded the finer reason. */
 const CAUSES: Record<InventoryChange['cause'], string> = {
   ORDER: 'Order placed',
   REVERT_INVENTORY_CHANGE: 'Returned (order canceled or refunded)',
@@ -18,7 +18,67 @@ const CAUSES: Record<InventoryChange['cause'], string> = {
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : `−${formatNumber(Math.abs(n))}`);
 
-function ChangeRow({ change, ordersLink }: { change: InventoryChange; ordersLink: boolean }) {
+/** Who made a change, when it is worth saying: a staff member or an API key (shoppers and the store go unnamed). */
+function byWhom(actor: InventoryChange['actor']): string {
+  if (actor?.kind === 'STAFF') return ` by ${actor.name ?? 'a staff member'}`;
+  if (actor?.kind === 'API_KEY') return actor.name ? ` by API key “${actor.name}”` : ' by an API key';
+  return '';
+}
+
+/** What happened, and what followed for the stock when worth saying; `orderNumber` when the order can be read. */
+function whatHappened(change: InventoryChange, orderNumber: string | undefined): [string, string?] {
+  const order = orderNumber ? `Order #${orderNumber}` : 'Order';
+  switch (change.reason) {
+    case 'ORDER_PLACED':
+      return [`${order} placed`];
+    case 'ORDER_PAID':
+      return [`${order} paid`];
+    case 'ORDER_CANCELED':
+      return [`${order} canceled`, 'returned to stock'];
+    case 'REFUND_RESTOCK':
+      return [orderNumber ? `${order} refunded` : 'Refund', 'restocked'];
+    case 'STOCK_SET':
+      return [`Set to ${formatNumber(change.quantityAfter ?? 0)}`];
+    case 'STOCK_ADJUSTED':
+      return [`Adjusted ${signed(change.delta)}`];
+    case 'TRACKING_CHANGED':
+      return change.quantityAfter === undefined
+        ? ['Tracking turned off']
+        : [`Tracking turned on at ${formatNumber(change.quantityAfter)}`];
+    case 'PRODUCT_CREATED':
+      return ['Product created'];
+    case 'PRODUCT_EDITED':
+      return ['Product edited'];
+    case 'CSV_IMPORT':
+      return ['CSV import'];
+    default:
+      return [CAUSES[change.cause]];
+  }
+}
+
+/**
+ * A change in a merchant's words: "Order #1003 canceled — returned to stock", "Set to 12 by Ada Lovelace",
+ * "Adjusted +3 by API key “Warehouse”".
+ */
+function changeWords(change: InventoryChange, orderNumber: string | undefined): string {
+  const [what, after] = whatHappened(change, orderNumber);
+  return `${what}${byWhom(change.actor)}${after ? ` — ${after}` : ''}`;
+}
+
+interface Links {
+  orders: boolean;
+  imports: boolean;
+}
+
+function ChangeRow({
+  change,
+  orderNumber,
+  links,
+}: {
+  change: InventoryChange;
+  orderNumber: string | undefined;
+  links: Links;
+}) {
   return (
     <tr>
       <td className="inv-nowrap">{formatDateTime(change.createdDate)}</td>
@@ -31,11 +91,17 @@ function ChangeRow({ change, ordersLink }: { change: InventoryChange; ordersLink
         )}
       </td>
       <td>
-        {CAUSES[change.cause]}
-        {change.orderId && ordersLink ? (
+        {changeWords(change, orderNumber)}
+        {change.orderId && links.orders ? (
           <>
             {' · '}
             <Link to={`/orders/${change.orderId}`}>View order</Link>
+          </>
+        ) : null}
+        {change.reason === 'CSV_IMPORT' && change.reference && links.imports ? (
+          <>
+            {' · '}
+            <Link to={`/products/import/${change.reference}`}>View import</Link>
           </>
         ) : null}
       </td>
@@ -45,16 +111,18 @@ function ChangeRow({ change, ordersLink }: { change: InventoryChange; ordersLink
 
 function Changes({ level }: { level: StockLevel }) {
   const can = useCan();
-  const history = useHistory(level.productId, level.variantId);
+  const links = { orders: can('orders:read'), imports: can('catalog:write') };
+  const history = useHistory(level.productId, level.variantId, links.orders);
   if (history.error && !history.data) {
     return <ErrorState error={history.error} retry={() => void history.refetch()} />;
   }
   if (!history.data) return <Loading label="Loading history…" />;
   const changes = history.data.pages.flatMap((p) => p.changes);
+  const orderNumbers = new Map(history.data.pages.flatMap((p) => Object.entries(p.orderNumbers)));
   if (changes.length === 0) {
     return (
       <Empty title="No changes yet">
-        Orders, returns to stock and changes by hand appear here once the variant counts its units.
+        Orders, returns to stock, imports and changes by staff or apps appear here once the variant counts its units.
       </Empty>
     );
   }
@@ -73,12 +141,17 @@ function Changes({ level }: { level: StockLevel }) {
               <th scope="col" className="num">
                 Units after
               </th>
-              <th scope="col">Cause</th>
+              <th scope="col">What happened</th>
             </tr>
           </thead>
           <tbody>
             {changes.map((c) => (
-              <ChangeRow key={c.id} change={c} ordersLink={can('orders:read')} />
+              <ChangeRow
+                key={c.id}
+                change={c}
+                orderNumber={c.orderId ? orderNumbers.get(c.orderId) : undefined}
+                links={links}
+              />
             ))}
           </tbody>
         </table>
@@ -108,7 +181,8 @@ function Changes({ level }: { level: StockLevel }) {
 
 /**
  * One variant's inventory log in a panel at the side (a modal `<dialog>`: focus stays inside, Escape closes it and
- * focus goes back to the button that opened it): each change with its time, units, the count after and its cause.
+ * focus goes back to the button that opened it): each change with its time, units, the count after, what happened
+ * and who did it.
  */
 export function HistoryDrawer({ level, onClose }: { level: StockLevel; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -161,8 +235,8 @@ export function HistoryDrawer({ level, onClose }: { level: StockLevel; onClose: 
         </header>
         <Changes level={level} />
         <p className="muted inv-drawer__note">
-          “Changed by hand” is staff in the back office, a product import or an app. Only counted units are recorded:
-          marking a variant that does not count its units in or out of stock is not.
+          Only counted units are recorded: marking a variant that does not count its units in or out of stock is not.
+          Changes logged before Merx recorded who made them say less, such as “Changed by hand”.
         </p>
       </div>
     </dialog>
