@@ -326,4 +326,24 @@ suite('inventory in the back office', () => {
     await axe('history');
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('keeps a search typed just before a filter is picked: both end in the URL, the box keeps the words', async () => {
+    const page = await staffPage();
+    await signIn(page, server.baseUrl, '/admin/inventory');
+    await page.locator('table tbody tr').first().waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search by product name or SKU' });
+    await search.fill('lantern');
+    // Within the search box's pause, then the pause ends while the filter's own update is on its way.
+    await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Low (5 or fewer)' });
+    await page.waitForTimeout(150);
+    await page.getByLabel('Tracking', { exact: true }).selectOption({ index: 1 });
+    await page.waitForURL((url) => url.searchParams.get('q') === 'lantern' && url.searchParams.get('stock') === 'low');
+    await page.waitForTimeout(600);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('lantern');
+    expect(url.searchParams.get('stock')).toBe('low');
+    expect(url.searchParams.get('tracking')).toBeTruthy();
+    expect(await search.inputValue()).toBe('lantern');
+    expect(problems).toEqual([]);
+  });
 });

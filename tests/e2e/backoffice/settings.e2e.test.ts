@@ -133,16 +133,15 @@ suite('settings and your account in Chromium', { timeout: JOURNEY_TIMEOUT }, () 
 
     // The business's contact and address: a bad email and a half address are named beside their fields, nothing
     // saved; then saved, and emptied again.
+    const before = await server.app.services.settings.store();
     await page.getByLabel('Business email').fill('hello at harbour');
     await page.getByLabel('Street address').fill('12 Quay Street');
+    await page.getByLabel('City').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Must be an email address').waitFor();
-    await page
-      .getByText(/must be an ISO 3166-1 alpha-2 code|Invalid/i)
-      .first()
-      .waitFor();
     expect(await page.getByLabel('Business email').getAttribute('aria-invalid')).toBe('true');
-    expect((await server.app.services.settings.store()).email).toBeUndefined();
+    await expect.poll(() => page.getByLabel('City').getAttribute('aria-invalid')).toBe('true');
+    expect(await server.app.services.settings.store()).toEqual(before);
     await page.getByLabel('Business email').fill('hello@harbour.example');
     await page.getByLabel('Phone').fill('+1 207 555 0100');
     await page.getByLabel('City').fill('Portland');
@@ -164,7 +163,7 @@ suite('settings and your account in Chromium', { timeout: JOURNEY_TIMEOUT }, () 
     });
     await shot(page, 'settings-03b-store-address');
     expect(realProblems()).toEqual([]);
-  });
+  }, 90_000);
 
   it('invites a staff member with orders:read only; they join through the mailed link and see no Staff or API keys', async () => {
     const page = await staffPage();
