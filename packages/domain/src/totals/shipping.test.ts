@@ -212,15 +212,59 @@ describe('shipping in the totals', () => {
     ]);
   });
 
-  it('asks for an address when only region options exist, but offers a pickup without one', () => {
-    const noAddress = (options: ShippingOption[]) =>
-      calculateTotals(purchase([line('a')], { shippingOptions: options }));
+  it('asks for an address when only region options exist, and charges a pickup without one only when chosen', () => {
+    const noAddress = (options: ShippingOption[], code?: string) =>
+      calculateTotals(
+        purchase([line('a')], { shippingOptions: options, ...(code ? { selectedShippingOption: { code } } : {}) }),
+      );
     const regional = noAddress([flatShipping('std', 500)]);
     expect(regional.shippingInfo.carrierServiceOptions[0]?.unavailableReason).toBe('NO_DESTINATION');
     expect(regional.calculationErrors.map((e) => e.code)).toEqual(['NO_SHIPPING_DESTINATION']);
-    const withPickup = noAddress([flatShipping('std', 500), storePickup]);
-    expect(withPickup.shippingInfo.selectedCarrierServiceOption?.logistics.pickupDetails).toEqual(storePickup.pickup);
-    expect(withPickup.calculationErrors).toEqual([]);
+    const pickupOffered = noAddress([flatShipping('std', 500), storePickup]);
+    expect(pickupOffered.shippingInfo.carrierServiceOptions[1]).toMatchObject({ code: 'pickup', available: true });
+    expect(pickupOffered.shippingInfo.selectedCarrierServiceOption).toBeUndefined();
+    expect(pickupOffered.calculationErrors).toEqual([
+      expect.objectContaining({ code: 'NO_SHIPPING_DESTINATION', description: expect.stringContaining('picked up') }),
+    ]);
+    const pickupChosen = noAddress([flatShipping('std', 500), storePickup], 'pickup');
+    expect(pickupChosen.shippingInfo.selectedCarrierServiceOption?.logistics.pickupDetails).toEqual(storePickup.pickup);
+    expect(pickupChosen.calculationErrors).toEqual([]);
+  });
+
+  it('never picks a pickup for an address: the cheapest delivery is charged however cheap the pickup', () => {
+    const options = [flatShipping('express', 1500), storePickup, flatShipping('standard', 500)];
+    const totals = ship(undefined, { shippingOptions: options });
+    expect(totals.shippingInfo.selectedCarrierServiceOption).toMatchObject({
+      code: 'standard',
+      requestedShippingOption: false,
+    });
+    expect(totals.shippingInfo.selectedCarrierServiceOption?.logistics.pickupDetails).toBeUndefined();
+    expect(totals.priceSummary.shipping).toBe(500);
+    expect(totals.calculationErrors).toEqual([]);
+    // A choice that cannot be used falls back to a delivery too.
+    const gone = ship(undefined, { shippingOptions: options, selectedShippingOption: { code: 'teleport' } });
+    expect(gone.shippingInfo.selectedCarrierServiceOption?.code).toBe('standard');
+    const chosen = ship(undefined, { shippingOptions: options, selectedShippingOption: { code: 'pickup' } });
+    expect(chosen.shippingInfo.selectedCarrierServiceOption).toMatchObject({
+      code: 'pickup',
+      requestedShippingOption: true,
+      logistics: { pickupDetails: storePickup.pickup },
+    });
+    expect(chosen.priceSummary.shipping).toBe(0);
+  });
+
+  it('selects nothing when only a pickup serves the address, and says the items can be picked up', () => {
+    const abroad = flatShipping('abroad', 100, { deliveryRegions: [{ destinations: [{ country: 'FR' }] }] });
+    const totals = ship(undefined, { shippingAddress: { country: 'JP' }, shippingOptions: [abroad, storePickup] });
+    expect(totals.shippingInfo.selectedCarrierServiceOption).toBeUndefined();
+    expect(totals.priceSummary.shipping).toBe(0);
+    expect(totals.calculationErrors).toEqual([
+      expect.objectContaining({
+        type: 'SHIPPING',
+        code: 'NO_SHIPPING_OPTION_FOR_DESTINATION',
+        description: expect.stringContaining('picked up'),
+      }),
+    ]);
   });
 
   it('needs no shipping when no line ships', () => {

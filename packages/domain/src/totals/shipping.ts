@@ -6,8 +6,14 @@
  * a store pickup is usually set up. Its price is the cheapest rate row whose conditions all hold (the
  * contract's rule, so the order of rows does not matter), measured on the shippable lines: their weight,
  * their price after item discounts, their units. The free-shipping threshold compares the whole items
- * subtotal after item discounts. Without a choice, the cheapest available option is selected (the first
- * listed on a tie).
+ * subtotal after item discounts.
+ *
+ * Pickup is the buyer's choice, never the address's: without a choice (or when the chosen option is unavailable)
+ * the cheapest available delivery option is charged (the first listed on a tie), an option with pickup details
+ * never, however cheap; when no delivery option is available nothing is charged and a calculation error says why.
+ * The same holds without a destination, even in a store that offers only pickup: nothing is selected until the
+ * buyer chooses the pickup (which needs no address) or gives an address a delivery option reaches. Since the tax
+ * follows the charged option, a pickup's address is taxed only when the buyer chose the pickup.
  */
 import { addressSubdivision, countryCode, subdivisionCode } from './address.js';
 import { round6, toTime } from './arithmetic.js';
@@ -150,7 +156,7 @@ export function applicableShippingOptions(
     .sort((a, b) => a.cost - b.cost);
 }
 
-/** The charged option: the requested one when available, otherwise the cheapest, plus what went wrong. */
+/** The charged option: the requested one when available, otherwise the cheapest delivery, plus what went wrong. */
 export interface ShippingSelection {
   quote?: CarrierServiceOption;
   requested: boolean;
@@ -167,9 +173,16 @@ export function selectShippingOption(
   const wanted = selected ? quotes.find((q) => q.code === selected.code) : undefined;
   if (wanted?.available) return { quote: wanted, requested: true, errors };
   if (selected) errors.push(selectedOptionError(selected.code, wanted));
-  const cheapest = quotes.filter((q) => q.available).sort((a, b) => a.cost - b.cost)[0];
-  if (!cheapest) errors.push(noOptionError(hasDestination));
-  return { ...(cheapest ? { quote: cheapest } : {}), requested: false, errors };
+  const available = quotes.filter((q) => q.available);
+  // Sorting is stable, so a tie keeps the store's order.
+  const delivery = available.filter((q) => !isPickup(q)).sort((a, b) => a.cost - b.cost)[0];
+  if (!delivery) errors.push(noOptionError(hasDestination, available.some(isPickup)));
+  return { ...(delivery ? { quote: delivery } : {}), requested: false, errors };
+}
+
+/** Whether the buyer collects the goods (the option has pickup details) rather than having them delivered. */
+function isPickup(quote: CarrierServiceOption): boolean {
+  return quote.logistics.pickupDetails != null;
 }
 
 function selectedOptionError(code: string, quote: CarrierServiceOption | undefined): CalculationError {
@@ -189,17 +202,18 @@ function selectedOptionError(code: string, quote: CarrierServiceOption | undefin
   };
 }
 
-function noOptionError(hasDestination: boolean): CalculationError {
+function noOptionError(hasDestination: boolean, pickupOffered: boolean): CalculationError {
+  const orPickup = pickupOffered ? ' They can be picked up instead if the buyer chooses the pickup.' : '';
   return hasDestination
     ? {
         type: 'SHIPPING',
         code: 'NO_SHIPPING_OPTION_FOR_DESTINATION',
-        description: 'No shipping option delivers these items to this address.',
+        description: `No shipping option delivers these items to this address.${orPickup}`,
       }
     : {
         type: 'SHIPPING',
         code: 'NO_SHIPPING_DESTINATION',
-        description: 'A shipping address is needed to ship these items.',
+        description: `A shipping address is needed to ship these items.${orPickup}`,
       };
 }
 

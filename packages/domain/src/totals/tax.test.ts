@@ -166,21 +166,29 @@ describe('tax in the totals', () => {
     expect(shipped(false).shippingInfo.selectedCarrierServiceOption?.cost.taxDetails.exempt).toBe(true);
   });
 
-  it('taxes a pickup at the pickup address', () => {
+  it('taxes a chosen pickup at the pickup address, and a delivery at the address however cheap the pickup', () => {
     const pickup: ShippingOption = {
       code: 'pickup',
       title: 'Newark shop',
       rates: [{ amount: 0 }],
       pickup: { pickupMethod: 'STORE_PICKUP', address: { country: 'US', subdivision: 'NJ' } },
     };
-    const totals = calculateTotals(
-      purchase([line('a')], {
-        shippingAddress: NEW_YORK,
-        shippingOptions: [pickup],
-        tax: taxSettings([newYork, newJersey]),
-      }),
-    );
-    expect(totals.taxSummary).toMatchObject({ region: { id: 'nj' }, taxableAddressType: 'SHIPPING', totalTax: 66 });
+    const totals = (code?: string) =>
+      calculateTotals(
+        purchase([line('a')], {
+          shippingAddress: NEW_YORK,
+          shippingOptions: [pickup, flatShipping('std', 500)],
+          tax: taxSettings([newYork, newJersey]),
+          ...(code ? { selectedShippingOption: { code } } : {}),
+        }),
+      );
+    expect(totals('pickup').taxSummary).toMatchObject({
+      region: { id: 'nj' },
+      taxableAddressType: 'SHIPPING',
+      totalTax: 66,
+    });
+    expect(totals().shippingInfo.selectedCarrierServiceOption?.code).toBe('std');
+    expect(totals().taxSummary).toMatchObject({ region: { id: 'ny' }, taxableAddress: NEW_YORK });
   });
 
   it('sums the breakdown per jurisdiction and rate over lines and shipping', () => {

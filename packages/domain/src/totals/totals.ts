@@ -170,7 +170,7 @@ interface TaxContext {
   taxOf: (amount: number) => ItemTaxDetails;
 }
 
-/** Finds the region from the taxable address (a pickup address stands in for the shipping address). */
+/** Finds the region from the taxable address (a chosen pickup's address stands in for the shipping address). */
 function taxContext(input: TotalsInput, pickupAddress: TotalsAddress | undefined): TaxContext {
   const settings = input.tax;
   const inclusive = settings?.taxIncludedInPrice ?? false;
