@@ -1,3 +1,5 @@
+import { type FieldViolation, ValidationError } from '../errors.js';
+
 /** Money is an integer count of the currency's minor units (cents for USD, yen for JPY). */
 
 const digitsCache = new Map<string, number>();
@@ -12,12 +14,37 @@ export function currencyDigits(currency: string): number {
   return digits;
 }
 
-/** A decimal amount from the wire (e.g. 12.5) as minor units, rounded half away from zero. */
-export function toMinor(amount: number, currency: string): number {
-  // Shift the decimal point in the number's shortest decimal form (1.005 stays 1.005, not 1.00499…).
+/**
+ * The one refusal for an amount finer than the currency's minor unit (0.001 USD, 10.5 JPY): such an amount is
+ * refused on its field, never rounded, so a merchant's typo cannot turn a product free.
+ */
+export function finerThanCurrency(field: string, currency: string): FieldViolation {
+  const digits = currencyDigits(currency);
+  return {
+    field,
+    description:
+      digits === 0
+        ? `must have no decimal places for ${currency}`
+        : `must have at most ${digits} decimal places for ${currency}`,
+    violatedRule: 'DECIMAL_MAX_SCALE',
+    data: { maxScale: digits },
+  };
+}
+
+/** A decimal amount from the wire (e.g. 12.5) as exact minor units; undefined when it is finer than the currency. */
+export function exactMinor(amount: number, currency: string): number | undefined {
+  if (!Number.isFinite(amount)) return undefined;
+  // Shift the decimal point in the number's shortest decimal form (19.99 is 1999 cents, not 1998.9999…).
   const [mantissa, exponent] = amount.toExponential().split('e') as [string, string];
   const scaled = Number(`${mantissa}e${Number(exponent) + currencyDigits(currency)}`);
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+  return Number.isSafeInteger(scaled) ? scaled + 0 : undefined;
+}
+
+/** A decimal amount from the wire as minor units; a 400 on `field` when it has more decimals than the currency. */
+export function toMinor(amount: number, currency: string, field: string): number {
+  const minor = exactMinor(amount, currency);
+  if (minor === undefined) throw new ValidationError([finerThanCurrency(field, currency)]);
+  return minor;
 }
 
 /** Minor units as the decimal number the wire carries. */

@@ -153,6 +153,12 @@ describe('POST /_api/merx/v1/coupons', () => {
       'coupon.limits.minimumSubtotal',
       'DECIMAL_MAX_SCALE',
     ],
+    [
+      'a fixed amount finer than cents',
+      { discount: { discountType: 'FIXED_AMOUNT', fixedAmount: '0.001' } },
+      'coupon.discount.fixedAmount',
+      'DECIMAL_MAX_SCALE',
+    ],
     ['an expiry before the start', { startDate: FUTURE.start, expirationDate: PAST.end }, 'coupon.expirationDate'],
   ];
   it.each(cases)('refuses %s with 400 naming the field and writes nothing', async (_what, change, field, rule) => {

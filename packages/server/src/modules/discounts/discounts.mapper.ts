@@ -9,7 +9,7 @@ import type {
   DiscountValueInput,
   DiscountValueType,
 } from '@merx/contract';
-import { currencyDigits, type FieldViolation, fromMinor } from '@merx/domain';
+import { currencyDigits, type FieldViolation, finerThanCurrency, fromMinor } from '@merx/domain';
 import { newId } from '../../lib/ids.js';
 import { statusAt } from './discount-logic.js';
 import type { CouponRecord, DiscountAction, DiscountRuleRecord, ItemScope, RuleTrigger } from './discounts.types.js';
@@ -25,12 +25,7 @@ export function parseAmount(text: string, currency: string, field: string, viola
   const digits = currencyDigits(currency);
   const significant = fraction.replace(/0+$/, '');
   if (significant.length > digits) {
-    violations.push({
-      field,
-      description: `must have at most ${digits} decimals in ${currency}`,
-      violatedRule: 'DECIMAL_MAX_SCALE',
-      data: { maxScale: digits },
-    });
+    violations.push(finerThanCurrency(field, currency));
     return 0;
   }
   return Number(whole) * 10 ** digits + Number(significant.padEnd(digits, '0') || '0');

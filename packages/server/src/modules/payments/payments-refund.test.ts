@@ -223,6 +223,11 @@ describe('trigger-refund', () => {
       'sideEffects.restockInfo.type',
     );
     expectViolation(await refund(orderId, { payments: [{ paymentId, amount: '1.234' }] }), 'payments[0].amount');
+    const finer = await refund(orderId, { payments: [{ paymentId, amount: '0.001' }] });
+    expectViolation(finer, 'payments[0].amount', 'DECIMAL_MAX_SCALE');
+    expect(finer.body.details.validationError.fieldViolations[0].description).toBe(
+      'must have at most 2 decimal places for USD',
+    );
     expect(await kit.orderRows()).toEqual(rows);
     expectAppError(await kit.orderReader.post(collector(orderId, 'trigger-refund'), {}), 403, 'PERMISSION_DENIED');
   });

@@ -103,6 +103,27 @@ describe('a product of the file that is wrong', () => {
       expect(await productBySlug(server, server.apiKey, handle)).toBeUndefined();
   });
 
+  it('is not imported when a price has more decimals than the currency, never rounded to a free product', async () => {
+    const lines = [
+      HEADER,
+      row({ Handle: 'tenth-of-a-cent', Title: 'Tenth', 'Variant Price': '0.001' }), // 2
+      row({ Handle: 'half-a-cent', Title: 'Half', 'Variant Price': '10.005' }), // 3
+      row({ Handle: 'one-cent', Title: 'Cent', 'Variant Price': '0.01' }), // 4
+      row({ Handle: 'ten-fifty', Title: 'Ten fifty', 'Variant Price': '10.50' }), // 5
+    ];
+    const job = await importCsv(server, `${lines.join('\n')}\n`, server.apiKey);
+    expect(job).toMatchObject({ status: 'DONE', productsCreated: 2, productsFailed: 2 });
+    expect(job.errors.map((e) => [e.line, e.column, e.handle])).toEqual([
+      [2, 'Variant Price', 'tenth-of-a-cent'],
+      [3, 'Variant Price', 'half-a-cent'],
+    ]);
+    expect(job.errors[0]?.message).toContain('more decimals than USD has (2)');
+    for (const handle of ['tenth-of-a-cent', 'half-a-cent'])
+      expect(await productBySlug(server, server.apiKey, handle)).toBeUndefined();
+    expect((await productBySlug(server, server.apiKey, 'one-cent'))?.priceData?.price).toBe(0.01);
+    expect((await productBySlug(server, server.apiKey, 'ten-fifty'))?.priceData?.price).toBe(10.5);
+  });
+
   it('leaves the store’s product as it was when its rows of an update are wrong', async () => {
     const first = await importCsv(
       server,

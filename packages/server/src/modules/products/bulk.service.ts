@@ -66,6 +66,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
     return p;
   }
 
+  /** `amount` already in minor units for price and cost (converted, or refused, before any product is touched). */
   function adjusted(value: number, a: Adjustment, field: 'price' | 'cost' | 'weight'): number {
     const currency = deps.store().currency;
     const minor = field !== 'weight';
@@ -78,7 +79,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
         next = Math.round(next / unit) * unit;
       }
     } else {
-      next = value + (minor ? toMinor(a.amount ?? 0, currency) : (a.amount ?? 0));
+      next = value + (a.amount ?? 0);
     }
     next = minor ? roundMinor(next) : Math.round(next * 1000) / 1000;
     if (next < 0)
@@ -107,9 +108,11 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
     ) {
       const { currency } = deps.store();
       const [field] = Object.keys(set) as Array<keyof typeof set>;
+      const price = set.price === undefined ? undefined : toMinor(set.price, currency, 'set.price');
+      const cost = set.cost === undefined ? undefined : toMinor(set.cost, currency, 'set.cost');
       const edit: Edit = (p) => {
-        if (set.price !== undefined) return checkDiscount({ ...p, price: toMinor(set.price, currency) });
-        if (set.cost !== undefined) return { ...p, cost: toMinor(set.cost, currency) };
+        if (price !== undefined) return checkDiscount({ ...p, price });
+        if (cost !== undefined) return { ...p, cost };
         if (set.weight !== undefined) return { ...p, weight: set.weight };
         if (set.ribbon !== undefined) return { ...p, ribbon: set.ribbon || null };
         if (set.brand !== undefined) return { ...p, brand: set.brand || null };
@@ -124,9 +127,14 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
       adjust: { price?: Adjustment; cost?: Adjustment; weight?: Adjustment },
       returnEntity: boolean,
     ) {
+      const { currency } = deps.store();
+      const inMinor = (a: Adjustment | undefined, field: string): Adjustment | undefined =>
+        a?.amount === undefined ? a : { ...a, amount: toMinor(a.amount, currency, `adjust.${field}.amount`) };
+      const price = inMinor(adjust.price, 'price');
+      const cost = inMinor(adjust.cost, 'cost');
       const edit: Edit = (p) => {
-        if (adjust.price) return checkDiscount({ ...p, price: adjusted(p.price, adjust.price, 'price') });
-        if (adjust.cost) return { ...p, cost: adjusted(p.cost ?? 0, adjust.cost, 'cost') };
+        if (price) return checkDiscount({ ...p, price: adjusted(p.price, price, 'price') });
+        if (cost) return { ...p, cost: adjusted(p.cost ?? 0, cost, 'cost') };
         if (adjust.weight) return { ...p, weight: adjusted(p.weight ?? 0, adjust.weight, 'weight') };
         return p;
       };

@@ -117,7 +117,7 @@ export function normaliseDiscount(
       ]);
     return { type: 'PERCENT', value: discount.value };
   }
-  const value = toMinor(discount.value, currency);
+  const value = toMinor(discount.value, currency, path);
   if (value > price)
     throw new ValidationError([{ field: path, description: 'must not be more than the price', violatedRule: 'MAX' }]);
   return { type: 'AMOUNT', value };

@@ -186,7 +186,10 @@ export function createProductService(deps: CatalogDeps) {
       const { currency } = deps.store();
       const priceInput = input.priceData?.price ?? input.price?.price;
       if (priceInput === undefined) throw invalid('product.priceData.price', 'is required', 'REQUIRED_FIELD');
-      const price = toMinor(priceInput, currency);
+      const priceField = input.priceData?.price !== undefined ? 'product.priceData.price' : 'product.price.price';
+      const price = toMinor(priceInput, currency, priceField);
+      const itemCost = input.costAndProfitData?.itemCost;
+      const cost = itemCost != null ? toMinor(itemCost, currency, 'product.costAndProfitData.itemCost') : null;
       const options = normaliseOptions(input.productOptions ?? [], []);
       const discount = normaliseDiscount(input.discount, price, currency);
       const now = deps.clock.now().toISOString();
@@ -206,7 +209,7 @@ export function createProductService(deps: CatalogDeps) {
           description: sanitizeDescription(input.description ?? ''),
           price,
           discount,
-          cost: input.costAndProfitData?.itemCost != null ? toMinor(input.costAndProfitData.itemCost, currency) : null,
+          cost,
           weight: input.weight ?? null,
           manageVariants: input.manageVariants ?? false,
           data: productDataOf(input, emptyProductData, options),
@@ -248,6 +251,12 @@ export function createProductService(deps: CatalogDeps) {
     async update(id: string, patch: ProductPatch, caller: Caller = { kind: 'none' }): Promise<Product> {
       refuseFields([['product', patch]], ['productDimensions', 'packageDimensions']);
       const { currency } = deps.store();
+      // Amounts are converted (or refused) before the transaction starts.
+      const priceInput = patch.priceData?.price ?? patch.price?.price;
+      const priceField = patch.priceData?.price !== undefined ? 'product.priceData.price' : 'product.price.price';
+      const price = priceInput === undefined ? undefined : toMinor(priceInput, currency, priceField);
+      const itemCost = patch.costAndProfitData?.itemCost;
+      const cost = itemCost == null ? null : toMinor(itemCost, currency, 'product.costAndProfitData.itemCost');
       return withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id, { elevated: true });
         // A change made against an older revision is refused before anything is read further or written.
@@ -255,7 +264,6 @@ export function createProductService(deps: CatalogDeps) {
           throw concurrentModification(id, before.revision);
         const oldVariants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
         const now = deps.clock.now().toISOString();
-        const price = patch.priceData?.price ?? patch.price?.price;
         const after: ProductRecord = { ...before, updatedDate: now };
         const changed: string[] = [];
         const set = <K extends keyof ProductRecord>(key: K, value: ProductRecord[K], wireName: string) => {
@@ -279,11 +287,8 @@ export function createProductService(deps: CatalogDeps) {
           set('ribbon', patch.ribbon || patch.ribbons?.[0]?.text || null, 'ribbon');
         if (patch.weight !== undefined) set('weight', patch.weight ?? null, 'weight');
         if (patch.manageVariants != null) set('manageVariants', patch.manageVariants, 'manageVariants');
-        if (price !== undefined) set('price', toMinor(price, currency), 'priceData');
-        if (patch.costAndProfitData !== undefined) {
-          const cost = patch.costAndProfitData.itemCost;
-          set('cost', cost == null ? null : toMinor(cost, currency), 'costAndProfitData');
-        }
+        if (price !== undefined) set('price', price, 'priceData');
+        if (patch.costAndProfitData !== undefined) set('cost', cost, 'costAndProfitData');
         if (patch.discount !== undefined) {
           set('discount', normaliseDiscount(patch.discount, after.price, currency), 'discount');
         } else if (after.discount.type === 'AMOUNT' && after.discount.value > after.price) {

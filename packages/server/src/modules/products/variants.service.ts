@@ -55,6 +55,13 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         ['stock', 'productDimensions', 'packageDimensions'],
       );
       const { currency } = deps.store();
+      // Amounts are converted (or refused) before the transaction starts; null clears the override.
+      const minor = (value: number | null | undefined, field: string) =>
+        value == null ? value : toMinor(value, currency, field);
+      const amounts = overrides.map((o, i) => ({
+        price: minor(o.price, `variants[${i}].price`),
+        cost: minor(o.cost, `variants[${i}].cost`),
+      }));
       return withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
         if (!before.manageVariants) {
@@ -72,12 +79,13 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         overrides.forEach((o, i) => {
           for (const target of targetsOf(o, variants, i)) {
             const entry = touched.get(target.id) ?? { v: target, fields: new Set<string>() };
-            if (o.price !== undefined) {
-              target.price = o.price === null ? null : toMinor(o.price, currency);
+            const { price, cost } = amounts[i]!;
+            if (price !== undefined) {
+              target.price = price;
               entry.fields.add('price');
             }
-            if (o.cost !== undefined) {
-              target.cost = o.cost === null ? null : toMinor(o.cost, currency);
+            if (cost !== undefined) {
+              target.cost = cost;
               entry.fields.add('cost');
             }
             if (o.weight !== undefined) {

@@ -1,4 +1,4 @@
-import { currencyDigits, invalid } from '@merx/domain';
+import { currencyDigits, finerThanCurrency, ValidationError } from '@merx/domain';
 
 /*
  * Exact conversions between the wire's decimal strings and the integers Merx stores: minor units of money,
@@ -38,13 +38,8 @@ export function scaledToDecimal(value: number, scale: number): string {
 
 /** A wire amount in the store currency as minor units; a 400 on `field` when it is finer than the currency. */
 export function toMinorUnits(text: string, currency: string, field: string): number {
-  const digits = currencyDigits(currency);
-  const minor = decimalToScaled(text, digits);
-  if (minor === undefined) {
-    throw invalid(field, `must have at most ${digits} decimal places in ${currency}`, 'DECIMAL_MAX_SCALE', {
-      maxScale: digits,
-    });
-  }
+  const minor = decimalToScaled(text, currencyDigits(currency));
+  if (minor === undefined) throw new ValidationError([finerThanCurrency(field, currency)]);
   return minor;
 }
 

@@ -135,6 +135,7 @@ describe('POST /ecom/v1/shipping-options', () => {
       [{ ...ok, rates: [{ amount: '-1' }] }, 'shippingOption.rates[0].amount'],
       [{ ...ok, rates: [{ amount: 'ten' }] }, 'shippingOption.rates[0].amount'],
       [{ ...ok, rates: [{ amount: '1.234' }] }, 'shippingOption.rates[0].amount', 'DECIMAL_MAX_SCALE'],
+      [{ ...ok, rates: [{ amount: '0.001' }] }, 'shippingOption.rates[0].amount', 'DECIMAL_MAX_SCALE'],
       [
         { ...ok, rates: [{ amount: '1', conditions: [{ type: 'BY_COLOR', operator: 'EQ', value: '1' }] }] },
         'shippingOption.rates[0].conditions[0].type',

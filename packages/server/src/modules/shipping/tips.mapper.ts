@@ -1,6 +1,6 @@
 import type { TipSettings, TipSettingsInput } from '@merx/contract';
 import type { Database } from '@merx/db';
-import { currencyDigits, type FieldViolation, ValidationError } from '@merx/domain';
+import { currencyDigits, type FieldViolation, finerThanCurrency, ValidationError } from '@merx/domain';
 import type { Selectable } from 'kysely';
 import type { StoredExtendedFields } from './common.js';
 import { numberToScaled, scaledToDecimal } from './decimal.js';
@@ -30,7 +30,8 @@ export function presetsOf(type: TipType, presets: TipSettingsInput['presets'], c
       violations.push({ field: `${field}.value`, description: 'must be at most 100 (percent)', violatedRule: 'MAX' });
     }
     const scaled = numberToScaled(value, scale);
-    if (scaled === undefined) {
+    if (scaled === undefined && type === 'AMOUNT') violations.push(finerThanCurrency(`${field}.value`, currency));
+    else if (scaled === undefined) {
       violations.push({
         field: `${field}.value`,
         description: `must have at most ${scale} decimal places`,
