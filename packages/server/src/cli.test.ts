@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { permissionNames } from '@merx/contract/permissions';
 import { afterAll, describe, expect, it } from 'vitest';
+import { commands } from './cli-usage.js';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'merx-cli-'));
@@ -25,12 +27,18 @@ describe('the merx command line', () => {
     expect(listed.stdout).not.toContain(key as string);
   });
 
-  it('says what a sign-on key can do when it makes one, and refuses a scope it does not know', async () => {
+  it('says what a sign-on key can do when it makes one', async () => {
     const created = await cli('api-key', 'create', '--name', 'SSO', '--scope', 'members:sign-on');
     expect(created.stdout).toMatch(/Note: This key can sign in as any member without their password/);
-    await expect(cli('api-key', 'create', '--scope', 'orders:fly')).rejects.toMatchObject({
-      stderr: expect.stringContaining('scopes[0]'),
+  });
+
+  it('refuses an unknown scope by name, lists the valid ones, and makes no key', async () => {
+    const refused = cli('api-key', 'create', '--name', 'Flying', '--scope', 'catalog:read', '--scope', 'orders:fly');
+    await expect(refused).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown scope "orders:fly"; the scopes are: \*, catalog:\*, .*members:sign-on/),
     });
+    expect((await cli('api-key', 'list')).stdout).not.toContain('Flying');
   });
 
   it('invites an owner from the store’s machine, and refuses a role it does not know', async () => {
@@ -47,10 +55,37 @@ describe('the merx command line', () => {
     expect(seeded.stdout).toMatch(/Added 120 products/);
   });
 
+  it('will not load the demo into a store that has products, says why, and changes nothing', async () => {
+    await cli('seed', '--products', '3');
+    const refusal = () =>
+      cli('seed', '--demo').then(
+        () => '',
+        (error: { code: number; stderr: string }) => error,
+      );
+    const first = await refusal();
+    expect(first).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/the store already has \d+ products; the demo is loaded only into an empty store/),
+    });
+    expect(await refusal()).toMatchObject({ stderr: (first as { stderr: string }).stderr });
+  });
+
   it('refuses a bad product count and an unknown command with a message', async () => {
     await expect(cli('seed', '--products', 'many')).rejects.toMatchObject({
       stderr: expect.stringContaining('--products'),
     });
-    await expect(cli('frobnicate')).rejects.toMatchObject({ stderr: expect.stringContaining('Unknown command') });
+    await expect(cli('frobnicate')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown command "frobnicate"[\s\S]*Commands:/),
+    });
+  });
+
+  it('prints every command and every scope for --help, -h and help, and exits 0', async () => {
+    for (const asked of ['--help', '-h', 'help']) {
+      const { stdout } = await cli(asked);
+      for (const command of commands) expect(stdout).toContain(command.name);
+      for (const permission of permissionNames) expect(stdout).toContain(permission);
+      expect(stdout).toContain('--scope SCOPE');
+    }
   });
 });
