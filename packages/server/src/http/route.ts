@@ -2,7 +2,7 @@ import { ValidationError } from '@merx/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Access, assertAccess, type Caller, type CallerResolver } from './auth.js';
-import { decodeGetInput } from './query-envelope.js';
+import { decodeGetInput, textFieldsOf, type WantsText } from './query-envelope.js';
 import { RawJson } from './raw-json.js';
 import { textViolations } from './text-guard.js';
 import { violationsFromZod } from './violations.js';
@@ -54,9 +54,9 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: 
   return result.data;
 }
 
-function readInput(request: FastifyRequest): unknown {
+function readInput(request: FastifyRequest, wantsText: WantsText): unknown {
   if (request.method === 'GET' || request.method === 'DELETE') {
-    const input = decodeGetInput((request.query ?? {}) as Record<string, unknown>);
+    const input = decodeGetInput((request.query ?? {}) as Record<string, unknown>, wantsText);
     // Path parameters come back as duplicate query fields (WIRE.md 0.5): the path wins.
     for (const key of Object.keys((request.params ?? {}) as object)) delete input[key];
     return input;
@@ -74,6 +74,7 @@ const callerOf = new WeakMap<FastifyRequest, Caller>();
  */
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], callers: CallerResolver): void {
   for (const route of routes) {
+    const wantsText = textFieldsOf(route.input);
     const methods: HttpMethod[] = route.queryRoute ? ['GET', 'POST'] : [route.method];
     app.route({
       method: methods,
@@ -87,7 +88,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       handler: async (request, reply) => {
         const caller = callerOf.get(request) ?? { kind: 'none' };
         const params = parseWith(route.params, request.params ?? {}, '');
-        const input = parseWith(route.input, readInput(request), '');
+        const input = parseWith(route.input, readInput(request, wantsText), '');
         const result = await route.handler({ params, input, caller, request, reply });
         if (result instanceof RawJson)
           return reply.status(200).type('application/json; charset=utf-8').send(result.text);

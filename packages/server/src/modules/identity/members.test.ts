@@ -100,6 +100,13 @@ describe('the members list for staff', () => {
     const orders = await signInStaff(server, { role: 'staff', permissions: ['orders:read'] });
     expect((await call('GET', MEMBERS, orders.token)).status).toBe(403);
   });
+
+  it('reads a search of digits as text, leading zeros kept', async () => {
+    const digits = await member('Numbers', 'Person', `0042-${tag}@example.com`);
+    expect((await list({ search: '0042' })).identities.map((i) => i.id)).toContain(digits);
+    expect((await list({ email: `0042-${tag}@example.com` })).identities.map((i) => i.id)).toEqual([digits]);
+    expect((await list({ search: '12345678' })).identities).toEqual([]);
+  });
 });
 
 describe('changing a member status', () => {
