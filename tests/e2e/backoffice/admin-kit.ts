@@ -21,6 +21,7 @@ import {
   startShopServer,
 } from '../storefront/shop-kit.js';
 
+export { browserSuite } from '../storefront/shop-kit.js';
 export { CHROMIUM, launchChromium };
 
 const HERE = dirname(fileURLToPath(import.meta.url));

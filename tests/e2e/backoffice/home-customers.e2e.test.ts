@@ -8,14 +8,13 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
   type AdminServer,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   launchChromium,
   newStaffPage,
   shot,
@@ -23,9 +22,7 @@ import {
   startAdminServer,
 } from './admin-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 const PASSWORD = 'correct horse 1';
 

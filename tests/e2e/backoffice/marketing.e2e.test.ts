@@ -9,16 +9,15 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
   type AdminServer,
   ARTIFACTS,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   launchChromium,
   newStaffPage,
   shot,
@@ -26,9 +25,7 @@ import {
   startAdminServer,
 } from './admin-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 suite('marketing and selling rules in the back office', () => {
   let server: AdminServer;

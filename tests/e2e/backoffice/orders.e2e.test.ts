@@ -8,15 +8,14 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { ApiKeyStrategy, createClient, orders, products } from '@merx/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
   type AdminServer,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   launchChromium,
   newStaffPage,
   shot,
@@ -24,9 +23,7 @@ import {
   startAdminServer,
 } from './admin-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const BUYER = 'tess.buyer@example.com';

@@ -8,16 +8,15 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { ApiKeyStrategy, collections, createClient, inventory, products } from '@merx/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
   type AdminServer,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   launchChromium,
   newStaffPage,
   shot,
@@ -25,9 +24,7 @@ import {
   startAdminServer,
 } from './admin-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 /** A real PNG: a coloured square with a lighter band, as a phone photo would not be (small and quick). */
 async function pngOf(color: string): Promise<Buffer> {

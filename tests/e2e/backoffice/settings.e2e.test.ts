@@ -8,16 +8,15 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { totpCode } from '../../../packages/server/src/lib/totp.js';
 import {
   type AdminServer,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   launchChromium,
   newStaffPage,
   OWNER,
@@ -26,9 +25,7 @@ import {
   startAdminServer,
 } from './admin-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 /** The owner's credentials: the password changes during the journey. */
 const owner = { ...OWNER };

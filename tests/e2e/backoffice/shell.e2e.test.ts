@@ -7,14 +7,13 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
   type AdminServer,
+  browserSuite,
   buildApps,
-  CHROMIUM,
   firstLoadJs,
   launchChromium,
   newStaffPage,
@@ -26,9 +25,7 @@ import {
 /** The budget of the back office's first-load JavaScript (the shell and Home), gzipped. */
 const FIRST_LOAD_BUDGET = 250 * 1024;
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 suite('the back office in Chromium', () => {
   let server: AdminServer;

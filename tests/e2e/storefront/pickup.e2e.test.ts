@@ -6,12 +6,11 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
+  browserSuite,
   buildAppsOnce,
-  CHROMIUM,
   launchChromium,
   newShopper,
   type ShopServer,
@@ -19,9 +18,7 @@ import {
   startShopServer,
 } from './shop-kit.js';
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 /** The text of a row of a totals list (`Shipping`, `Tax`, …) inside `scope`. */
 const totalsRow = (page: Page, scope: string, label: string) =>

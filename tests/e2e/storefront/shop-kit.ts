@@ -12,11 +12,22 @@ import type { MerxDb } from '@merx/db';
 import { createTestDb } from '@merx/db/testing';
 import { ApiKeyStrategy, createClient, shippingOptions, tipSettings } from '@merx/sdk';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { buildApp, type MerxApp } from '../../../packages/server/src/app.js';
 import type { Config } from '../../../packages/server/src/config.js';
 import { seedDemoStore } from '../../../packages/server/src/seed/seed-demo.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * `describe` for a file of browser journeys: skipped on a machine without Chromium, but a failure under CI=true, where
+ * the journeys must run.
+ */
+export function browserSuite(): typeof describe | typeof describe.skip {
+  if (existsSync(CHROMIUM)) return describe;
+  if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
+  return describe.skip;
+}
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(HERE, '..', '..', '..');
 export const ARTIFACTS = join(HERE, '..', 'artifacts', 'storefront');

@@ -8,15 +8,15 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import {
+  browserSuite,
   buildAppsOnce,
-  CHROMIUM,
   launchChromium,
   newShopper,
   SHOP_DIST,
@@ -45,9 +45,7 @@ function homeFirstLoadFiles(): string[] {
   return [...files];
 }
 
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 const PASSWORD = 'correct horse 1';
 
 suite('the storefront in Chromium', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MediaFile, Product } from '@merx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMember, signInStaff, visitorToken } from '../../testing.js';
@@ -23,7 +24,7 @@ async function createProduct(input: Record<string, unknown> = {}): Promise<Produ
   const res = await kit.request({
     method: 'POST',
     url: '/stores/v1/products',
-    json: { product: { name: `Media test ${Math.random()}`, priceData: { price: 10 }, ...input } },
+    json: { product: { name: `Media test ${randomUUID()}`, priceData: { price: 10 }, ...input } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.product;
@@ -190,7 +191,7 @@ describe('deleting from the media library', () => {
     const made = await kit.request({
       method: 'POST',
       url: '/stores/v1/collections',
-      json: { collection: { name: `Covered ${Math.random()}`, media: { mainMedia: { image: { url: cover.url } } } } },
+      json: { collection: { name: `Covered ${randomUUID()}`, media: { mainMedia: { image: { url: cover.url } } } } },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const asCover = await remove(cover.id);
