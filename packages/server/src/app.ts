@@ -390,6 +390,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
 
   // The shop at `/` (when built), and its pages for a browser's GET that no route above answers (not API paths).
   shopPages = registerStorefront(app, {
+    db: opts.merx.db,
+    publicUrl: opts.config.publicUrl,
     boot: async () => {
       const store = await services.settings.store();
       const client = await services.clients.firstOfKind('storefront');

@@ -1,14 +1,25 @@
 import { Link } from 'react-router';
 import { usePageTitle } from './page-title';
 
-/** What any unknown address shows (and a product or order that is not there). */
-export function NotFound() {
+/** What the page says under its heading, by what was looked for. */
+const SAYS = {
+  page: 'The link may be old, or the address mistyped.',
+  product: 'This product is not in the shop: it may have been taken down or renamed. Have a look at what we have now.',
+  collection:
+    'This collection is not in the shop: it may have been taken down or renamed. Every product is still here.',
+} as const;
+
+/**
+ * What an unknown address shows (and a product, collection or order that is not there). The server answers such
+ * an address with a 404, so search engines drop it; the shopper gets a way back into the shop.
+ */
+export function NotFound({ what = 'page' }: { what?: keyof typeof SAYS } = {}) {
   usePageTitle('Page not found');
   return (
-    <section className="container not-found">
+    <section className="container not-found" aria-labelledby="not-found-heading">
       <p className="eyebrow">404</p>
-      <h1>We could not find that page</h1>
-      <p>The link may be old, or the product may have been taken down.</p>
+      <h1 id="not-found-heading">We could not find that page</h1>
+      <p>{SAYS[what]}</p>
       <p className="actions">
         <Link className="button button--primary" to="/shop">
           Browse the shop

@@ -196,9 +196,12 @@ function ProductSkeleton() {
 /** The product page: gallery, options with availability, stock, quantity, add to cart, description. */
 export function Component() {
   const { slug = '' } = useParams();
-  const { data: product, error, isPending, refetch } = useQuery(productBySlugQuery(slug));
-  usePageTitle(product?.name ?? (error ? 'Not found' : undefined));
-  if (isNotFound(error)) return <NotFound />;
+  // The loader's lookup already ran (with its retries): a page mounting after it failed shows that failure rather
+  // than asking again (a "no such product" would only come back later).
+  const { data: product, error, isPending, refetch } = useQuery({ ...productBySlugQuery(slug), retryOnMount: false });
+  // The not-found page's own title (this page's effect runs after its child's).
+  usePageTitle(product?.name ?? (isNotFound(error) ? 'Page not found' : undefined));
+  if (isNotFound(error)) return <NotFound what="product" />;
   return (
     <div className="container">
       <Breadcrumbs

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findRepositoryRoot } from '../hosted/assets.js';
+import { withHeadTags } from './storefront.seo.js';
 
 /*
  * The files of a React app built by Vite (the shop at `/`, the back office at `/admin/`): hashed assets gzipped
@@ -36,9 +37,10 @@ export function appDistDir(name: 'storefront' | 'backoffice'): string | undefine
 export function pageWithBoot(html: string, boot: object, title: string): string {
   const json = JSON.stringify(boot).replace(/</g, '\\u003c');
   const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  // Functions as replacements: a `$&` or `$'` in a store's name stays text.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('</head>', `<script id="merx-boot" type="application/json">${json}</script></head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
+    .replace('</head>', () => `<script id="merx-boot" type="application/json">${json}</script></head>`);
 }
 
 const gzipAccepted = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -73,9 +75,14 @@ export function appFiles(dist: string) {
       return reply.send(asset.body);
     },
 
-    /** The app's page with `boot` written in; read on every request (small), so a rebuild is served at once. */
-    sendPage(request: FastifyRequest, reply: FastifyReply, page: { boot: object; title: string; status?: number }) {
-      const body = pageWithBoot(readFileSync(join(dist, 'index.html'), 'utf8'), page.boot, page.title);
+    /** The app's page with `boot` (and `head`: tags for its head) written in; read on every request (small), so a rebuild is served at once. */
+    sendPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: { boot: object; title: string; status?: number; head?: string | undefined },
+    ) {
+      let body = pageWithBoot(readFileSync(join(dist, 'index.html'), 'utf8'), page.boot, page.title);
+      if (page.head) body = withHeadTags(body, page.head);
       reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
       reply.type('text/html; charset=utf-8').status(page.status ?? 200);
