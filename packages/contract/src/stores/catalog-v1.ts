@@ -143,14 +143,26 @@ export const getProductQuery = z.object({
   includeMerchantSpecificData: z.stringbool().optional(),
 });
 
+/**
+ * Merx extension (docs/decisions/0014-product-search.md): full-text search beside `query`, shaped like catalog v3's
+ * `search.search` (`{expression}`). Every word must match (stemmed; the last one also as a prefix) in the name,
+ * description, brand or SKU; with no sort in `query`, the best matches come first. Anything besides letters and
+ * digits only separates words, so no input is query syntax. The public @wix/stores client never sends it.
+ */
+export const productSearchRequest = z.object({
+  expression: z.string().max(200),
+});
+
 export const queryProductsPlatformizedRequest = z.object({
   query: platformQuery.optional(),
+  search: productSearchRequest.optional(),
   includeMerchantSpecificData: z.boolean().optional(),
   includeHiddenProducts: z.boolean().optional(),
 });
 
 export const queryProductsRequest = z.object({
   query: platformQuery.optional(),
+  search: productSearchRequest.optional(),
   includeVariants: z.boolean().optional(),
   includeHiddenProducts: z.boolean().optional(),
   includeMerchantSpecificData: z.boolean().optional(),

@@ -71,3 +71,12 @@ describe('cursors', () => {
     expectInvalid(() => decodeCursor(cursor.slice(0, 20), 's', 'body.cursor'), 'body.cursor');
   });
 });
+
+describe('cursors of a search', () => {
+  it('carry the search words, and a cursor without words decodes as before', () => {
+    const searching: CursorState = { ...state, search: ['linen', 'shirt'] };
+    expect(decodeCursor(encodeCursor(searching, 's'), 's')).toEqual(searching);
+    expect(decodeCursor(encodeCursor({ ...state, search: [] }, 's'), 's').search).toBeUndefined();
+    expect(decodeCursor(encodeCursor(state, 's'), 's')).toEqual(state);
+  });
+});

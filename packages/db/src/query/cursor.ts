@@ -7,6 +7,8 @@ export interface CursorState {
   sort: SortField[];
   offset: number;
   limit: number;
+  /** Words of a full-text search (products), when the list is one. */
+  search?: string[] | null;
 }
 
 const VERSION = 1;
@@ -20,7 +22,9 @@ const MAX_CURSOR_LENGTH = 64_000;
  */
 export function encodeCursor(state: CursorState, secret: string, scope = ''): string {
   const sort = state.sort.map((s) => (s.order === 'DESC' ? `-${s.field}` : s.field));
-  const packed = [VERSION, state.offset, state.limit, sort, state.filter ? packFilter(state.filter) : 0];
+  const packed: unknown[] = [VERSION, state.offset, state.limit, sort, state.filter ? packFilter(state.filter) : 0];
+  // The search words travel as a sixth element, only when there are any (older cursors have five).
+  if (state.search && state.search.length > 0) packed.push(state.search);
   const payload = Buffer.from(JSON.stringify(packed), 'utf8');
   return Buffer.concat([sign(payload, secret, scope), payload]).toString('base64url');
 }
@@ -79,10 +83,13 @@ function fail(): never {
 }
 
 function unpackState(value: unknown): CursorState {
-  if (!Array.isArray(value) || value.length !== 5 || value[0] !== VERSION) fail();
-  const [, offset, limit, sort, filter] = value;
+  if (!Array.isArray(value) || (value.length !== 5 && value.length !== 6) || value[0] !== VERSION) fail();
+  const [, offset, limit, sort, filter, search] = value;
   if (!isCount(offset) || !isCount(limit) || !Array.isArray(sort)) fail();
+  if (search !== undefined && !(Array.isArray(search) && search.every((w) => typeof w === 'string' && w !== '')))
+    fail();
   return {
+    ...(search !== undefined ? { search: search as string[] } : {}),
     offset,
     limit,
     sort: sort.map((s: unknown) => {

@@ -1,3 +1,4 @@
 export * from './compile.js';
 export * from './cursor.js';
 export * from './run.js';
+export * from './search.js';

@@ -2,13 +2,17 @@ import { type EntityQuerySpec, type FilterNode, invalid, type ParsedQuery } from
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { applyFilter, applySort } from './compile.js';
 import { type CursorState, decodeCursor, encodeCursor } from './cursor.js';
+import type { SearchPlan } from './search.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: runs over any table's query, whatever its row types.
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export interface RunQueryOptions {
-  /** FROM `spec.table` (plus joins), the base WHERE and the selected columns. */
-  base: AnySelect;
+  /**
+   * FROM `spec.table` (plus joins), the base WHERE and the selected columns; a function when they depend on the
+   * request's filter and sort (read from its cursor, for cursor paging).
+   */
+  base: AnySelect | ((state: CursorState) => AnySelect);
   /** The same FROM/WHERE for `count(*)`; needed when `base` has joins that repeat rows. Defaults to `base`. */
   countBase?: AnySelect;
   spec: EntityQuerySpec;
@@ -22,6 +26,11 @@ export interface RunQueryOptions {
    * the page (e.g. a counter every write to the table bumps); totals are kept by version and count statement.
    */
   totals?: { version(row: unknown): string | number | null | undefined; cache: TotalsCache };
+  /**
+   * Full-text search: `terms` of this request (a cursor carries its own) and the plan that narrows the page and
+   * the count to matches. A search without a requested sort is ordered by relevance.
+   */
+  search?: { terms: string[] | null; plan(terms: string[]): SearchPlan };
 }
 
 /** Where counted totals are kept (an LRU map in the caller's process). */
@@ -46,20 +55,23 @@ export interface QueryPage<Row> {
  */
 export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Row>> {
   const { spec, query } = opts;
-  const state = resolveState(query, spec, opts.cursorSecret);
+  const state = resolveState(query, spec, opts.cursorSecret, opts.search?.terms ?? null);
   const cursorPaging = query.paging.kind === 'cursor';
-  const sort = state.sort.length > 0 ? state.sort : (spec.defaultSort ?? []);
+  const plan = state.search && state.search.length > 0 ? opts.search?.plan(state.search) : undefined;
   // Cursor paging reads one row more than it returns to learn whether a next page exists.
   const fetchLimit = cursorPaging ? state.limit + 1 : state.limit;
-  const page = applySort(applyFilter(opts.base, state.filter, spec), sort, spec)
-    .limit(fetchLimit)
-    .offset(state.offset);
+  let base = applyFilter(baseOf(opts.base, state), state.filter, spec);
+  if (plan) base = plan.page(base);
+  let sort = state.sort;
+  if (sort.length === 0 && plan) base = base.orderBy(plan.rank.expr, plan.rank.direction);
+  else if (sort.length === 0) sort = spec.defaultSort ?? [];
+  const page = applySort(base, sort, spec).limit(fetchLimit).offset(state.offset);
   const fetched = (await page.execute()) as Row[];
   const rows = fetched.slice(0, state.limit);
   const result = { rows, offset: state.offset, limit: state.limit };
 
   if (!cursorPaging) {
-    const total = opts.withTotal === false ? undefined : await countTotal(opts, state, rows.length, rows[0]);
+    const total = opts.withTotal === false ? undefined : await countTotal(opts, state, plan, rows.length, rows[0]);
     return { ...result, total, nextCursor: null, prevCursor: null };
   }
   const scope = spec.table;
@@ -74,13 +86,17 @@ export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Ro
   return { ...result, total: undefined, nextCursor, prevCursor };
 }
 
-/** Filter, sort and position of this request: from the request itself, or from its cursor. */
-function resolveState(query: ParsedQuery, spec: EntityQuerySpec, secret: string): CursorState {
+function baseOf(base: RunQueryOptions['base'], state: CursorState): AnySelect {
+  return typeof base === 'function' ? base(state) : base;
+}
+
+/** Filter, sort, search and position of this request: from the request itself, or from its cursor. */
+function resolveState(query: ParsedQuery, spec: EntityQuerySpec, secret: string, search: string[] | null): CursorState {
   const { paging } = query;
   if (paging.kind === 'offset') {
-    return { filter: query.filter, sort: query.sort, offset: paging.offset, limit: paging.limit };
+    return { filter: query.filter, sort: query.sort, offset: paging.offset, limit: paging.limit, search };
   }
-  if (paging.cursor === null) return { filter: query.filter, sort: query.sort, offset: 0, limit: paging.limit };
+  if (paging.cursor === null) return { filter: query.filter, sort: query.sort, offset: 0, limit: paging.limit, search };
   const path = 'query.cursorPaging.cursor';
   const decoded = decodeCursor(paging.cursor, secret, path, spec.table);
   // A cursor signed before the spec changed may name fields that no longer exist.
@@ -100,12 +116,18 @@ function filterFields(node: FilterNode | null): string[] {
 async function countTotal(
   opts: RunQueryOptions,
   state: CursorState,
+  plan: SearchPlan | undefined,
   pageRows: number,
   firstRow: unknown,
 ): Promise<number> {
   // A short page that is not past the end already tells the total.
   if (pageRows < state.limit && (pageRows > 0 || state.offset === 0)) return state.offset + pageRows;
-  const base = (opts.countBase ?? opts.base).clearSelect().clearOrderBy().clearLimit().clearOffset();
+  let base = baseOf(opts.countBase ?? opts.base, state)
+    .clearSelect()
+    .clearOrderBy()
+    .clearLimit()
+    .clearOffset();
+  if (plan) base = plan.count(base);
   // Membership as `id IN (members)`: a count reads only the members of a collection, not every product.
   const statement = applyFilter(base, state.filter, opts.spec, 'in').select(sql<number | string>`count(*)`.as('count'));
   const version = pageRows > 0 && opts.totals ? opts.totals.version(firstRow) : undefined;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Catalog v1 products. Columns that queries filter, sort or join on are real columns; presentation data
  * (media, options, info sections, custom text fields, SEO) sits in the JSON `data` column.
@@ -35,4 +37,8 @@ export interface ProductsTable {
   created_date: string;
   updated_date: string;
   revision: number;
+  /** The name folded for search (lower case, no accents); indexed by full-text search (migration 0020). */
+  search_name: Generated<string>;
+  /** Description as plain text, brand and SKU, folded for search; indexed with `search_name`. */
+  search_text: Generated<string>;
 }

@@ -13,6 +13,19 @@ export type CollectionResponse = Out<typeof c.collectionResponse>;
 export type BulkProductsResponse = c.BulkProductsResponse;
 type VariantsResponse = Out<typeof c.variantsResponse>;
 
+/** Options of a products query; `search` is the Merx full-text search (docs/decisions/0014-product-search.md). */
+export interface QueryProductsOptions {
+  includeHiddenProducts?: boolean;
+  includeMerchantSpecificData?: boolean;
+  /** Words to look for; blank searches nothing (the list is as without it). At most 200 characters. */
+  search?: string;
+}
+
+/** The request fields of the options: `search` goes on the wire as `{expression}`, as catalog v3 shapes it. */
+function wireOptions({ search, ...rest }: QueryProductsOptions) {
+  return search === undefined || search.trim() === '' ? rest : { ...rest, search: { expression: search } };
+}
+
 /**
  * Catalog v1 (WIRE.md 6.1 and 6.2): reads under `/stores-reader/v1` for everyone, writes under `/stores/v1` for
  * elevated clients only (checked before any request).
@@ -31,13 +44,17 @@ export function products(transport: Transport) {
   ) => call<T>(fn, { method, path, body, args, options: o, elevated: true });
 
   return {
-    /** Products matching a query, 50 a page by default (offset paging; long queries go as POST). */
-    queryProducts: (options: { includeHiddenProducts?: boolean; includeMerchantSpecificData?: boolean } = {}) =>
+    /**
+     * Products matching a query, 50 a page by default (offset paging; long queries go as POST). Merx: `search` is a
+     * full-text search (name, description, brand, SKU; stemmed, the last word as a prefix), best matches first
+     * unless the query sorts; sort by `featured` for the merchant's order.
+     */
+    queryProducts: (options: QueryProductsOptions = {}) =>
       new QueryBuilder<Product>(async (query: PlatformQuery, o) => {
         const body = await call<Out<typeof c.queryProductsPlatformizedResponse>>('queryProducts', {
           method: 'GET',
           path: `${READER}/products/query-platformized`,
-          query: { query, ...options },
+          query: { query, ...wireOptions(options) },
           args: [query, options],
           options: o,
         });
@@ -47,15 +64,11 @@ export function products(transport: Transport) {
      * One page for a query object as sent (offset or cursor paging): the body as answered, `metadata.cursors` with
      * cursor paging. For lists whose page lives in a URL, where the builder's `next()` cannot be kept.
      */
-    queryProductsPage: (
-      query: PlatformQuery,
-      options: { includeHiddenProducts?: boolean; includeMerchantSpecificData?: boolean } = {},
-      o?: CallOptions,
-    ) =>
+    queryProductsPage: (query: PlatformQuery, options: QueryProductsOptions = {}, o?: CallOptions) =>
       call<Out<typeof c.queryProductsPlatformizedResponse>>('queryProductsPage', {
         method: 'GET',
         path: `${READER}/products/query-platformized`,
-        query: { query, ...options },
+        query: { query, ...wireOptions(options) },
         args: [query, options],
         options: o,
       }),

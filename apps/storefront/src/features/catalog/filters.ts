@@ -17,18 +17,24 @@ export const PAGE_SIZE = 12;
 
 const num = (v: string | null) => (v && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : undefined);
 
+/** The order a listing has when the URL names none: best matches first while searching, else the merchant's. */
+export const defaultSort = (q: string): SortKey => (q ? 'relevance' : 'featured');
+
 /** Reads the listing's state from the query string. */
 export function readState(params: URLSearchParams): ListingState {
-  const sort = params.get('sort') ?? 'featured';
+  const q = (params.get('q') ?? '').trim();
+  const sort = params.get('sort') ?? defaultSort(q);
   const options: Record<string, string[]> = {};
   for (const [key, value] of params) {
     if (!key.startsWith('o.')) continue;
     const name = key.slice(2);
     options[name] = [...(options[name] ?? []), value];
   }
+  // Relevance needs words to be relevant to.
+  const known = sort in SORTS && (sort !== 'relevance' || q !== '');
   return {
-    q: params.get('q') ?? '',
-    sort: sort in SORTS ? (sort as SortKey) : 'featured',
+    q,
+    sort: known ? (sort as SortKey) : defaultSort(q),
     min: num(params.get('min')),
     max: num(params.get('max')),
     inStock: params.get('stock') === '1',
@@ -42,7 +48,7 @@ export function readState(params: URLSearchParams): ListingState {
 export function writeState(s: ListingState): URLSearchParams {
   const p = new URLSearchParams();
   if (s.q) p.set('q', s.q);
-  if (s.sort !== 'featured') p.set('sort', s.sort);
+  if (s.sort !== defaultSort(s.q)) p.set('sort', s.sort);
   if (s.min !== undefined) p.set('min', String(s.min));
   if (s.max !== undefined) p.set('max', String(s.max));
   if (s.inStock) p.set('stock', '1');
@@ -52,28 +58,21 @@ export function writeState(s: ListingState): URLSearchParams {
   return p;
 }
 
-const norm = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-
-/** Whether a product matches the search words (name, brand, ribbon and description). */
-function matchesText(p: Product, q: string): boolean {
-  if (!q) return true;
-  const hay = norm(`${p.name} ${p.brand ?? ''} ${p.ribbon ?? ''} ${(p.description ?? '').replace(/<[^>]*>/g, ' ')}`);
-  return norm(q)
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((w) => hay.includes(w));
-}
+/** True when option choices are picked: those the browser filters (product options are not query fields). */
+export const hasOptionFilters = (s: ListingState) => Object.values(s.options).some((v) => v.length > 0);
 
 function choicesOf(p: Product, option: string): string[] {
   const o = p.productOptions?.find((po) => po.name === option);
   return (o?.choices ?? []).filter((c) => c.visible !== false).map((c) => c.description ?? c.value ?? '');
 }
 
-/** Products that pass the browser-side filters, leaving out the facet named `except` (for its own counts). */
+/**
+ * Products of a server sample that pass the brand and option filters, leaving out the facet named `except` (for its
+ * own counts). Search, collection, price and stock were applied by the server.
+ */
 export function applyLocal(products: Product[], s: ListingState, except?: string): Product[] {
   return products.filter(
     (p) =>
-      matchesText(p, s.q) &&
       (except === 'brand' || s.brands.length === 0 || s.brands.includes(p.brand ?? '')) &&
       Object.entries(s.options).every(
         ([name, wanted]) =>

@@ -3,14 +3,23 @@ import { useEffect, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
+import { NotFound } from '../../components/not-found';
 import { usePageTitle } from '../../components/page-title';
 import { ProductCard } from '../../components/product-card';
 import { Empty, ErrorState, GridSkeleton } from '../../components/states';
+import { isNotFound } from '../../lib/errors';
 import { queryClient } from '../../lib/query-client';
 import { collectionBySlugQuery, collectionsQuery } from './api/collections';
-import { listingQuery, type ServerFilters, SORTS, type SortKey } from './api/products';
-import { FilterPanel } from './components/filter-panel';
-import { applyLocal, facetsOf, type ListingState, PAGE_SIZE, readState, writeState } from './filters';
+import {
+  listingPageQuery,
+  listingSampleQuery,
+  MAX_OPTION_POOL,
+  type ServerFilters,
+  SORTS,
+  type SortKey,
+} from './api/products';
+import { CollapsibleFilters, FilterPanel } from './components/filter-panel';
+import { applyLocal, facetsOf, hasOptionFilters, type ListingState, PAGE_SIZE, readState, writeState } from './filters';
 import './components/catalog.css';
 
 /** Starts loading the collection and, for the whole shop, the listing before the page renders. */
@@ -21,7 +30,13 @@ export function warm({ params, request }: LoaderFunctionArgs) {
     return;
   }
   const s = readState(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(listingQuery({ inStock: s.inStock, min: s.min, max: s.max, sort: s.sort }));
+  if (hasOptionFilters(s)) return;
+  void queryClient.prefetchQuery(listingPageQuery(serverFilters(s, undefined), (s.page - 1) * PAGE_SIZE, PAGE_SIZE));
+}
+
+/** The part of the listing's state the server answers (all but option choices). */
+function serverFilters(s: ListingState, collectionId: string | undefined): ServerFilters {
+  return { q: s.q, collectionId, inStock: s.inStock, min: s.min, max: s.max, brands: s.brands, sort: s.sort };
 }
 
 /** A collection page (`/collections/:slug`) or the whole shop with search (`/shop?q=`). */
@@ -35,19 +50,26 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation landed
   useEffect(() => setPending(undefined), [current]);
   const state = readState(new URLSearchParams(pending ?? current));
-  const collection = useQuery({ ...collectionBySlugQuery(slug ?? ''), enabled: Boolean(slug) });
+  // retryOnMount: the loader's lookup already ran; an unknown collection says so at once (components/not-found).
+  const collection = useQuery({ ...collectionBySlugQuery(slug ?? ''), enabled: Boolean(slug), retryOnMount: false });
   const collections = useQuery(collectionsQuery());
-  const server: ServerFilters = {
-    collectionId: collection.data?.id,
-    inStock: state.inStock,
-    min: state.min,
-    max: state.max,
-    sort: state.sort,
-  };
-  const listing = useQuery({ ...listingQuery(server), enabled: !slug || Boolean(collection.data) });
+  const server = serverFilters(state, collection.data?.id);
+  const ready = !slug || Boolean(collection.data);
+  // Option choices are no query fields yet: with one picked, the list is the server's first matches narrowed here.
+  const byOptions = hasOptionFilters(state);
+  const listing = useQuery({
+    ...listingPageQuery(server, (state.page - 1) * PAGE_SIZE, PAGE_SIZE),
+    enabled: ready && !byOptions,
+  });
+  // The facet counts come from the first matches (brands counted as if none were picked).
+  const sample = useQuery({
+    ...listingSampleQuery({ ...server, brands: [] }, byOptions ? MAX_OPTION_POOL : 100),
+    enabled: ready,
+  });
 
   const title = slug ? (collection.data?.name ?? 'Collection') : state.q ? `Search: ${state.q}` : 'Shop all';
-  usePageTitle(title);
+  const missing = Boolean(slug) && isNotFound(collection.error);
+  usePageTitle(missing ? 'Page not found' : title);
 
   const change = (next: Partial<ListingState>) => {
     const target = writeState({ ...state, page: 1, ...next });
@@ -59,20 +81,28 @@ export function Component() {
     navigate(`${target ? `/collections/${target}` : '/shop'}${qs ? `?${qs}` : ''}`);
   };
 
-  const error = collection.error ?? listing.error;
-  const products = listing.data ?? [];
-  const matching = applyLocal(products, state);
-  const facets = facetsOf(products, state);
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const error = collection.error ?? (byOptions ? sample.error : listing.error);
+  const pool = sample.data ?? [];
+  const local = byOptions ? applyLocal(pool, state) : [];
+  const total = byOptions ? local.length : (listing.data?.total ?? 0);
+  const facets = facetsOf(pool, state);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(state.page, pages);
-  const shown = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const active = state.q || state.inStock || state.min !== undefined || state.max !== undefined || state.brands.length;
-  const hasOptions = Object.values(state.options).some((v) => v.length > 0);
+  const shown = byOptions ? local.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : (listing.data?.products ?? []);
+  const loading = byOptions ? sample.isPending : listing.isPending;
+  const fetching = byOptions ? sample.isFetching : listing.isFetching;
+  const active =
+    (state.inStock ? 1 : 0) +
+    (state.min !== undefined || state.max !== undefined ? 1 : 0) +
+    state.brands.length +
+    Object.values(state.options).reduce((n, v) => n + v.length, 0);
+  const sorts = Object.entries(SORTS).filter(([key]) => key !== 'relevance' || state.q);
   const pageLink = (n: number) => {
     const qs = writeState({ ...state, page: n }).toString();
     return qs ? `?${qs}` : '?';
   };
 
+  if (missing) return <NotFound what="collection" />;
   return (
     <section className="container catalog">
       <Breadcrumbs
@@ -86,7 +116,7 @@ export function Component() {
         <div className="catalog__tools">
           <label htmlFor="sort">Sort by</label>
           <select id="sort" value={state.sort} onChange={(e) => change({ sort: e.target.value as SortKey })}>
-            {Object.entries(SORTS).map(([key, s]) => (
+            {sorts.map(([key, s]) => (
               <option key={key} value={key}>
                 {s.label}
               </option>
@@ -95,8 +125,7 @@ export function Component() {
         </div>
       </header>
       <div className="catalog__layout">
-        <details className="catalog__filters" open>
-          <summary>Filters</summary>
+        <CollapsibleFilters active={active}>
           <FilterPanel
             state={state}
             facets={facets}
@@ -105,18 +134,22 @@ export function Component() {
             onChange={change}
             onCollection={onCollection}
           />
-          {active || hasOptions ? (
-            <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams())}>
+          {active > 0 ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setParams(state.q ? new URLSearchParams({ q: state.q }) : new URLSearchParams())}
+            >
               Clear all filters
             </button>
           ) : null}
-        </details>
+        </CollapsibleFilters>
         <div className="catalog__results">
           {error ? (
-            <ErrorState error={error} retry={() => void listing.refetch()} />
-          ) : listing.isPending ? (
+            <ErrorState error={error} retry={() => void (byOptions ? sample.refetch() : listing.refetch())} />
+          ) : !ready || loading ? (
             <GridSkeleton />
-          ) : matching.length === 0 ? (
+          ) : total === 0 ? (
             <Empty title="No products match">
               <p>Try fewer filters or another search.</p>
               <Link to="/shop">See all products</Link>
@@ -124,9 +157,10 @@ export function Component() {
           ) : (
             <>
               <p className="muted" role="status" aria-live="polite">
-                {matching.length} {matching.length === 1 ? 'product' : 'products'}
+                {total.toLocaleString()} {total === 1 ? 'product' : 'products'}
+                {byOptions && pool.length >= MAX_OPTION_POOL ? ` among the first ${MAX_OPTION_POOL}` : ''}
               </p>
-              <ul className="grid" aria-busy={listing.isFetching}>
+              <ul className="grid" aria-busy={fetching}>
                 {shown.map((p, i) => (
                   <ProductCard key={p.id} product={p} eager={i < 4} />
                 ))}

@@ -1,4 +1,4 @@
-import type { EntityQuerySpec } from '@merx/domain';
+import type { EntityQuerySpec, FilterNode } from '@merx/domain';
 
 /**
  * The allow-list of the products query: wire field → column. `price` and `priceData.price` are the list
@@ -39,6 +39,17 @@ export function productQuerySpec(minorPerMajor: number): EntityQuerySpec {
       manageVariants: { kind: 'column', column: 'manage_variants', type: 'boolean', notNull: true },
       lastUpdated: { kind: 'column', column: 'updated_date', type: 'date', sortable: true, notNull: true },
       createdDate: { kind: 'column', column: 'created_date', type: 'date', sortable: true, notNull: true },
+      /**
+       * Merx: the merchant's order, sort only. Products in the order they were placed in the collection the filter
+       * names (`collectionIds` with one id), else in All Products (the order they were added to the store).
+       */
+      featured: {
+        kind: 'column',
+        column: `${FEATURED_ALIAS}.position`,
+        type: 'number',
+        sortable: true,
+        operators: [],
+      },
       collectionIds: {
         kind: 'relation',
         table: 'collection_products',
@@ -50,6 +61,32 @@ export function productQuerySpec(minorPerMajor: number): EntityQuerySpec {
     tieBreaker: [{ field: 'id', order: 'ASC' }],
     defaultSort: [{ field: 'createdDate', order: 'DESC' }],
   };
+}
+
+/** Alias of the collection membership row that the `featured` sort reads (joined only when sorting by it). */
+export const FEATURED_ALIAS = 'featured_in';
+
+/**
+ * The collection whose order `featured` follows: the one collection the filter requires (`collectionIds` $eq, or
+ * $hasSome/$in/$hasAll of one id, at the top or inside a top-level $and), else undefined (All Products).
+ */
+export function featuredCollectionOf(filter: FilterNode | null): string | undefined {
+  if (!filter) return undefined;
+  const nodes = filter.kind === 'and' ? filter.nodes : [filter];
+  for (const node of nodes) {
+    if (
+      node.kind === 'compare' &&
+      node.field === 'collectionIds' &&
+      node.op === '$eq' &&
+      typeof node.value === 'string'
+    )
+      return node.value;
+    if (node.kind === 'in' && node.field === 'collectionIds' && node.op !== '$nin' && node.values.length === 1) {
+      const [only] = node.values;
+      if (typeof only === 'string') return only;
+    }
+  }
+  return undefined;
 }
 
 /** The allow-list of the collections query. */

@@ -7,6 +7,7 @@ import {
   jsonTextArray,
   type ProductsTable,
   type ProductVariantsTable,
+  searchableText,
 } from '@merx/db';
 import { discountedPrice, productStock, variantInStock } from '@merx/domain';
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
@@ -15,7 +16,42 @@ import type { ProductData, ProductRecord, VariantRecord } from './products.types
 /** Data version bumped by every write to products, variants or collection membership. */
 export const CATALOG_VERSION = 'catalog';
 
-export type ProductRow = Selectable<ProductsTable> & { collection_ids: string };
+/** The columns a product is read from: all but the search columns, which only the index reads. */
+const PRODUCT_COLUMNS = [
+  'id',
+  'numeric_id',
+  'slug',
+  'name',
+  'visible',
+  'product_type',
+  'sku',
+  'brand',
+  'ribbon',
+  'description',
+  'price',
+  'discount_type',
+  'discount_value',
+  'discounted_price',
+  'cost',
+  'weight',
+  'price_min',
+  'price_max',
+  'cost_min',
+  'cost_max',
+  'weight_min',
+  'weight_max',
+  'track_inventory',
+  'quantity',
+  'in_stock',
+  'inventory_status',
+  'manage_variants',
+  'data',
+  'created_date',
+  'updated_date',
+  'revision',
+] as const satisfies readonly (keyof ProductsTable)[];
+
+export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]> & { collection_ids: string };
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -23,7 +59,7 @@ const flag = (b: boolean) => (b ? 1 : 0);
 export function selectProducts(db: Executor, dialect: DialectName) {
   return db
     .selectFrom('products')
-    .selectAll('products')
+    .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
     .select((eb) =>
       jsonTextArray(
         dialect,
@@ -197,6 +233,8 @@ function productColumns(p: ProductRecord, variants: readonly VariantRecord[]): I
     created_date: p.createdDate,
     updated_date: p.updatedDate,
     revision: p.revision,
+    search_name: searchableText(p.name),
+    search_text: searchableText(p.description, p.brand, p.sku),
   };
 }
 

@@ -100,7 +100,7 @@ export function productRoutes(s: {
     defineRoute({
       method: 'GET',
       url: '/stores-reader/v1/products/query-platformized',
-      summary: 'Query products',
+      summary: 'Query products (Merx: `search.expression` for full-text search)',
       tag,
       access: publicAccess,
       queryRoute: true,
@@ -115,6 +115,7 @@ export function productRoutes(s: {
             opts,
             (products, page) =>
               `{"products":[${products.join(',')}],"metadata":${JSON.stringify(offsetMetadata(page, products.length))}}`,
+            input.search?.expression,
           ),
         );
       },
@@ -140,6 +141,7 @@ export function productRoutes(s: {
           ...opts,
           elevated: Boolean(input.includeHiddenProducts),
           filterAsString: true,
+          search: input.search?.expression,
         });
         return {
           products: input.includeVariants ? products : products.map(({ variants: _v, ...p }) => p),

@@ -7,7 +7,16 @@ import {
   type ProductInput,
   type ProductPatch,
 } from '@merx/contract';
-import { dataVersion, dataVersionReader, type Executor, runQuery, withTransaction } from '@merx/db';
+import {
+  type CursorState,
+  dataVersion,
+  dataVersionReader,
+  type Executor,
+  productSearch,
+  runQuery,
+  searchTerms,
+  withTransaction,
+} from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import type { NewEvent } from '../../events/outbox.js';
@@ -27,7 +36,7 @@ import {
   productDataOf,
 } from './products.input.js';
 import { type MapContext, productOf } from './products.mapper.js';
-import { productQuerySpec } from './products.query.js';
+import { FEATURED_ALIAS, featuredCollectionOf, productQuerySpec } from './products.query.js';
 import {
   CATALOG_VERSION,
   createProductsRepo,
@@ -154,15 +163,28 @@ export function createProductService(deps: CatalogDeps) {
     return bytes;
   }
 
-  async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean) {
+  /**
+   * A page of product rows. `search` is the Merx full-text search expression (docs/decisions/0014): its words
+   * narrow the list, which is ordered by relevance unless the query sorts it.
+   */
+  async function queryRows(rawQuery: unknown, opts: ReadOptions, filterAsString: boolean, search?: string) {
     const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
     const query = parseQuery(rawQuery ?? {}, spec, { filterAsString });
-    let base = selectProducts(deps.db, deps.dialect).select(dataVersion(CATALOG_VERSION).as('catalog_version'));
+    const base = (state: CursorState) => {
+      let qb = selectProducts(deps.db, deps.dialect).select(dataVersion(CATALOG_VERSION).as('catalog_version'));
+      if (!opts.elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+      if (!state.sort.some((s) => s.field === 'featured')) return qb;
+      // The merchant's order: positions in the filtered collection (or All Products); a product not in it goes last.
+      const collectionId = featuredCollectionOf(state.filter) ?? ALL_PRODUCTS_COLLECTION_ID;
+      return qb.leftJoin(`collection_products as ${FEATURED_ALIAS}`, (join) =>
+        join
+          .onRef(`${FEATURED_ALIAS}.product_id`, '=', 'products.id')
+          .on(`${FEATURED_ALIAS}.collection_id`, '=', collectionId),
+      );
+    };
     let countBase = deps.db.selectFrom('products');
-    if (!opts.elevated) {
-      base = base.where('products.visible', '=', sql.lit(1));
-      countBase = countBase.where('products.visible', '=', sql.lit(1));
-    }
+    if (!opts.elevated) countBase = countBase.where('products.visible', '=', sql.lit(1));
+    const terms = search === undefined ? [] : searchTerms(search);
     const page = await runQuery<ProductRow>({
       base,
       countBase,
@@ -170,6 +192,7 @@ export function createProductService(deps: CatalogDeps) {
       query,
       cursorSecret: deps.cursorSecret,
       totals: { version: (row) => (row as { catalog_version: number | null }).catalog_version, cache: totals },
+      search: { terms: terms.length > 0 ? terms : null, plan: (t) => productSearch(deps.dialect, t) },
     });
     return { rows: page.rows, page };
   }
@@ -425,11 +448,12 @@ export function createProductService(deps: CatalogDeps) {
       rawQuery: unknown,
       opts: ReadOptions,
       render: (products: string[], page: Awaited<ReturnType<typeof queryRows>>['page']) => string,
+      search?: string,
     ): Promise<string | Buffer> {
       const { currency, locale } = deps.store();
       const key = `${opts.elevated ? 1 : 0}${opts.merchant ? 1 : 0}|${currency}|${locale}|${JSON.stringify(request)}`;
       return readThrough(key, async () => {
-        const { rows, page } = await queryRows(rawQuery, opts, false);
+        const { rows, page } = await queryRows(rawQuery, opts, false, search);
         const raw = (rows[0] as { catalog_version?: number | null } | undefined)?.catalog_version;
         const version = raw === undefined || raw === null ? null : Number(raw);
         return { body: render(await productsJson(rows, opts.merchant), page), version };
@@ -444,8 +468,8 @@ export function createProductService(deps: CatalogDeps) {
     },
 
     /** A page of products: the page, the count, and the page's variants (three statements). */
-    async query(rawQuery: unknown, opts: ReadOptions & { filterAsString?: boolean }) {
-      const { page } = await queryRows(rawQuery, opts, opts.filterAsString ?? false);
+    async query(rawQuery: unknown, opts: ReadOptions & { filterAsString?: boolean; search?: string | undefined }) {
+      const { page } = await queryRows(rawQuery, opts, opts.filterAsString ?? false, opts.search);
       const records = page.rows.map(toProductRecord);
       const variants = await repo.variantsOf(
         deps.db,

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { storeMoney } from '../../../lib/format';
 import type { Facet, ListingState } from '../filters';
 
@@ -101,5 +101,30 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
         );
       })}
     </div>
+  );
+}
+
+/**
+ * The filters beside the grid on a wide screen; on a phone, folded behind a "Filters" button so the products come
+ * first (`active` counts the filters in use, shown on the button).
+ */
+export function CollapsibleFilters({ active, children }: { active: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <aside className="catalog__filters" data-open={open ? 'true' : 'false'} aria-label="Filters">
+      <button
+        type="button"
+        className="button catalog__filters-toggle"
+        aria-expanded={open}
+        aria-controls="catalog-filters"
+        onClick={() => setOpen(!open)}
+      >
+        Filters{active > 0 ? ` (${active})` : ''}
+      </button>
+      <div id="catalog-filters" className="catalog__filters-body">
+        <h2 className="catalog__filters-title">Filters</h2>
+        {children}
+      </div>
+    </aside>
   );
 }
