@@ -13,5 +13,6 @@ export * from './merx/back-office.js';
 export * from './merx/media.js';
 export * from './merx/permissions.js';
 export * from './merx/product-csv.js';
+export * from './merx/ship-to.js';
 export * from './stores/catalog-v1.js';
 export * from './stores/inventory.js';

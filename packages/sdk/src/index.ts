@@ -125,6 +125,7 @@ export {
   type RedirectsModule,
   redirects,
 } from './modules/redirects.js';
+export { type ShipToCountry, type ShipToModule, shipTo } from './modules/ship-to.js';
 export {
   type DeliveryRegion,
   type ShippingOption,

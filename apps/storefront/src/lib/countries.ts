@@ -1,40 +1,33 @@
 import { storeMoney } from './format';
 
-/** Countries offered in address forms (ISO 3166-1 alpha-2), named in the store's language. */
-const CODES = [
-  'US',
-  'CA',
-  'GB',
-  'IE',
-  'AU',
-  'NZ',
-  'DE',
-  'FR',
-  'ES',
-  'IT',
-  'NL',
-  'BE',
-  'AT',
-  'CH',
-  'SE',
-  'NO',
-  'DK',
-  'FI',
-  'PT',
-  'PL',
-  'CZ',
-  'JP',
-  'SG',
-  'IL',
-  'MX',
-  'BR',
-];
+/**
+ * Every officially assigned ISO 3166-1 alpha-2 code (the contract's list; the contract's module is not imported
+ * here, so the shop's bundle carries no schemas). Billing addresses may be anywhere; delivery addresses offer only
+ * the countries the store ships to (`lib/ship-to.ts`).
+ */
+const ALL = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
+  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
+  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
+  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
+  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
+  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
 
 let names: Intl.DisplayNames | undefined;
 
-/** `[code, name]` pairs sorted by name. */
-export function countries(): Array<[string, string]> {
+/** The country's name in the store's language ("JP" → "Japan"). */
+export function countryName(code: string): string {
   names ??= new Intl.DisplayNames([storeMoney.locale], { type: 'region' });
-  const n = names;
-  return CODES.map((c): [string, string] => [c, n.of(c) ?? c]).sort((a, b) => a[1].localeCompare(b[1]));
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** `[code, name]` pairs sorted by name: of `codes` when given (the countries shipped to), else of every country. */
+export function countries(codes?: readonly string[]): Array<[string, string]> {
+  return (codes ?? ALL).map((c): [string, string] => [c, countryName(c)]).sort((a, b) => a[1].localeCompare(b[1]));
 }

@@ -3,6 +3,8 @@ import { type ConfigurationService, createConfigurationService } from './configu
 import { createDeliveryRegionService, type DeliveryRegionService } from './delivery-regions.service.js';
 import { feeRoutes } from './fees.routes.js';
 import { createFeeService, type FeeService } from './fees.service.js';
+import { shipToRoutes } from './ship-to.routes.js';
+import { createShipToService } from './ship-to.service.js';
 import { deliveryRegionRoutes, shippingOptionRoutes } from './shipping-options.routes.js';
 import { createShippingOptionService, type ShippingOptionService } from './shipping-options.service.js';
 import { taxRoutes } from './tax.routes.js';
@@ -52,6 +54,7 @@ export function createShippingModule(deps: ModuleDeps): Module<ShippingServices>
   const tips = createTipService(deps);
   const fees = createFeeService(deps);
   const configuration = createConfigurationService(deps);
+  const shipTo = createShipToService(configuration);
   return {
     services: {
       shippingOptions,
@@ -71,6 +74,7 @@ export function createShippingModule(deps: ModuleDeps): Module<ShippingServices>
       ...taxRoutes(tax),
       ...tipRoutes(tips),
       ...feeRoutes(fees),
+      ...shipToRoutes(shipTo),
     ],
   };
 }

@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import { Field } from '../../../components/field';
 import { countries } from '../../../lib/countries';
+import { hasSubdivisionList, subdivisionCode, subdivisionName, subdivisionsOf } from '../../../lib/subdivisions';
 
 /** An address with contact details, as the checkout form reads it back. */
 export interface AddressValues {
@@ -11,6 +13,7 @@ export interface AddressValues {
   city: string;
   postalCode: string;
   country: string;
+  /** The ISO 3166-2 code without prefix once read from the form (or the text typed when it matched none). */
   subdivision: string;
 }
 
@@ -22,6 +25,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function valuesOf(wire: Wire): AddressValues {
   const a = wire?.address ?? {};
   const c = wire?.contactDetails ?? {};
+  const country = str(a.country) || 'US';
   return {
     firstName: str(c.firstName),
     lastName: str(c.lastName),
@@ -30,14 +34,19 @@ export function valuesOf(wire: Wire): AddressValues {
     addressLine2: str(a.addressLine2),
     city: str(a.city),
     postalCode: str(a.postalCode),
-    country: str(a.country) || 'US',
-    subdivision: str(a.subdivision),
+    country,
+    subdivision: subdivisionCode(country, str(a.subdivision)) ?? str(a.subdivision),
   };
 }
 
-/** The form's values read from its fields (named `${prefix}.field`). */
+/**
+ * The form's values read from its fields (named `${prefix}.field`). The state or region becomes its code ("New York"
+ * and "ny" → "NY"); text that names none stays as typed, for `missingFields` to refuse.
+ */
 export function readAddress(data: FormData, prefix: string): AddressValues {
   const get = (k: keyof AddressValues) => String(data.get(`${prefix}.${k}`) ?? '').trim();
+  const country = get('country');
+  const typed = get('subdivision');
   return {
     firstName: get('firstName'),
     lastName: get('lastName'),
@@ -46,12 +55,12 @@ export function readAddress(data: FormData, prefix: string): AddressValues {
     addressLine2: get('addressLine2'),
     city: get('city'),
     postalCode: get('postalCode'),
-    country: get('country'),
-    subdivision: get('subdivision').toUpperCase(),
+    country,
+    subdivision: subdivisionCode(country, typed) ?? typed,
   };
 }
 
-/** The checkout wire's address with contact details. */
+/** The checkout wire's address with contact details (the subdivision a code, never a name). */
 export function toWire(v: AddressValues) {
   const opt = (s: string) => (s ? s : undefined);
   return {
@@ -61,7 +70,7 @@ export function toWire(v: AddressValues) {
       postalCode: v.postalCode,
       addressLine: v.addressLine,
       addressLine2: opt(v.addressLine2),
-      subdivision: opt(v.subdivision),
+      subdivision: opt(subdivisionCode(v.country, v.subdivision) ?? ''),
     },
     contactDetails: { firstName: v.firstName, lastName: v.lastName, phone: opt(v.phone) },
   };
@@ -75,23 +84,44 @@ export function missingFields(v: AddressValues): Partial<Record<keyof AddressVal
   if (!v.addressLine) out.addressLine = 'Enter a street address';
   if (!v.city) out.city = 'Enter a city';
   if (!v.postalCode) out.postalCode = 'Enter a postal code';
-  if (v.subdivision && !/^([A-Z]{2}-)?[A-Z0-9]{1,3}$/.test(v.subdivision))
-    out.subdivision = 'Use a code such as CA or NY';
+  if (v.subdivision && subdivisionCode(v.country, v.subdivision) === undefined) {
+    const [first] = subdivisionsOf(v.country);
+    out.subdivision = first
+      ? `Choose one from the list, such as ${first[1]} or ${first[0]}`
+      : 'Enter the region’s code (up to 3 letters or digits), or leave it empty';
+  }
   return out;
 }
 
-/** Name, street, city, region, postal code, country and phone, with autocomplete hints. */
+/** Where the buyer's country starts: the address's own when offered, else the US, else the first offered. */
+function startingCountry(country: string, offered: ReadonlyArray<[string, string]>): string {
+  if (offered.some(([c]) => c === country)) return country;
+  return offered.some(([c]) => c === 'US') ? 'US' : (offered[0]?.[0] ?? country);
+}
+
+/**
+ * Name, street, city, region, postal code, country and phone, with autocomplete hints. `countries` limits the
+ * country list (delivery: where the store ships); every country when absent (billing). The state or region
+ * suggests the country's states and provinces as the buyer types, and takes a name or a code.
+ */
 export function AddressFields({
   prefix,
   values,
   errors = {},
+  countries: offered = countries(),
 }: {
   prefix: string;
   values: AddressValues;
   errors?: Partial<Record<keyof AddressValues, string>>;
+  countries?: Array<[string, string]>;
 }) {
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   const n = (k: keyof AddressValues) => `${prefix}.${k}`;
+  const [country, setCountry] = useState(() => startingCountry(values.country, offered));
+  const listId = `${useId()}-subdivisions`;
+  const subdivisions = subdivisionsOf(country);
+  const shownSubdivision =
+    values.subdivision && values.country === country ? subdivisionName(country, values.subdivision) : '';
   return (
     <div className="address-grid">
       <Field
@@ -110,6 +140,22 @@ export function AddressFields({
         error={errors.lastName}
         required
       />
+      <div className="field address-grid__wide">
+        <label htmlFor={`${prefix}-country`}>Country</label>
+        <select
+          id={`${prefix}-country`}
+          name={n('country')}
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          autoComplete={`${section} country`}
+        >
+          {offered.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="address-grid__wide">
         <Field
           label="Street address"
@@ -137,13 +183,29 @@ export function AddressFields({
         required
       />
       <Field
+        // A new country's list: the text typed for another country starts over.
+        key={country}
         label="State or region (optional)"
         name={n('subdivision')}
-        defaultValue={values.subdivision}
+        defaultValue={shownSubdivision}
         autoComplete={`${section} address-level1`}
+        list={hasSubdivisionList(country) ? listId : undefined}
         error={errors.subdivision}
-        hint="A code such as CA"
+        hint={
+          subdivisions[0]
+            ? `Name or code, e.g. ${subdivisions[0][1]} or ${subdivisions[0][0]}`
+            : 'A code such as BY, if any'
+        }
       />
+      {subdivisions.length > 0 ? (
+        <datalist id={listId}>
+          {subdivisions.map(([code, name]) => (
+            <option key={code} value={name}>
+              {code}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
       <Field
         label="Postal code"
         name={n('postalCode')}
@@ -152,30 +214,13 @@ export function AddressFields({
         error={errors.postalCode}
         required
       />
-      <div className="field">
-        <label htmlFor={`${prefix}-country`}>Country</label>
-        <select
-          id={`${prefix}-country`}
-          name={n('country')}
-          defaultValue={values.country}
-          autoComplete={`${section} country`}
-        >
-          {countries().map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="address-grid__wide">
-        <Field
-          label="Phone (optional)"
-          name={n('phone')}
-          type="tel"
-          defaultValue={values.phone}
-          autoComplete={`${section} tel`}
-        />
-      </div>
+      <Field
+        label="Phone (optional)"
+        name={n('phone')}
+        type="tel"
+        defaultValue={values.phone}
+        autoComplete={`${section} tel`}
+      />
     </div>
   );
 }

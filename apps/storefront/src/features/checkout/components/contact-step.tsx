@@ -1,11 +1,27 @@
 import type { Checkout } from '@merx/contract';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
+import { Loading } from '../../../components/states';
 import { messageOf } from '../../../lib/errors';
+import { useSignedInMember } from '../../../lib/member';
 import { useUpdateCheckout } from '../api/checkout';
 
-/** Step 1: the email the order confirmation goes to. */
+/** Step 1: the email the order confirmation goes to (a signed-in member's own to start with). */
 export function ContactStep({ checkout, onDone }: { checkout: Checkout; onDone: () => void }) {
+  const { member, isPending } = useSignedInMember();
+  if (isPending) return <Loading label="Loading your details…" />;
+  return <ContactForm checkout={checkout} onDone={onDone} memberEmail={member?.email.address} />;
+}
+
+function ContactForm({
+  checkout,
+  onDone,
+  memberEmail,
+}: {
+  checkout: Checkout;
+  onDone: () => void;
+  memberEmail?: string | undefined;
+}) {
   const update = useUpdateCheckout(checkout.id);
   const [error, setError] = useState<string>();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -25,7 +41,7 @@ export function ContactStep({ checkout, onDone }: { checkout: Checkout; onDone: 
         name="email"
         type="email"
         autoComplete="email"
-        defaultValue={checkout.buyerInfo.email ?? ''}
+        defaultValue={checkout.buyerInfo.email || memberEmail || ''}
         error={error}
         hint="Your receipt and order updates go here."
         required
