@@ -19,6 +19,7 @@ import { migration0015 } from './migrations/0015-product-imports.js';
 import { migration0016 } from './migrations/0016-order-search.js';
 import { migration0017 } from './migrations/0017-coupon-discount-totals.js';
 import { migration0018 } from './migrations/0018-inventory-change-reasons.js';
+import { migration0019 } from './migrations/0019-order-timers.js';
 import { migration0020 } from './migrations/0020-product-search.js';
 import type { Database } from './schema.js';
 
@@ -43,6 +44,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-order-search': migration0016(),
     '0017-coupon-discount-totals': migration0017(),
     '0018-inventory-change-reasons': migration0018(),
+    '0019-order-timers': migration0019(),
     '0020-product-search': migration0020(dialect),
   };
 }

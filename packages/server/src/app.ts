@@ -54,6 +54,7 @@ import { createOAuthService } from './modules/oauth/oauth.service.js';
 import { createSigningKeys } from './modules/oauth/signing-keys.js';
 import { createTokenService } from './modules/oauth/tokens.service.js';
 import { createOrdersModule } from './modules/orders/index.js';
+import { createOrderTimers } from './modules/orders/orders.timers.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createProductCsvModule, registerCsvBody } from './modules/product-csv/index.js';
 import { createBulkService } from './modules/products/bulk.service.js';
@@ -210,6 +211,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   const inventory = createInventoryModule(moduleDeps);
   const mediaLibrary = createMediaModule(moduleDeps, { storage: createLocalStorage(config.mediaDir) });
   const payments = createPaymentsModule(moduleDeps, { orders: orders.services });
+  const orderTimers = createOrderTimers({ deps: moduleDeps, orders: orders.services, mail });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
   // ... and so do their open checkouts.
@@ -267,7 +269,9 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
         () => cart.services.purgeUnreachableCarts(RETENTION.idleVisitorDays),
         () => productCsv.services.purgeUploads(),
       ],
+      frequentTasks: [() => orderTimers.sweep()],
     }),
+    orderTimers,
     moduleRoutes: [
       ...discounts.routes,
       ...shipping.routes,

@@ -1,5 +1,6 @@
 import type { Order } from '@merx/contract';
-import { lineOptions } from '@merx/contract/words';
+import { currencyDigits, lineAmount, lineOptions, type TotalsRow, totalsRows } from '@merx/contract/words';
+import { formatMoney } from '../lib/format';
 
 /** How a payment status reads to a shopper. */
 export const PAYMENT_LABELS: Record<string, string> = {
@@ -13,9 +14,33 @@ export const PAYMENT_LABELS: Record<string, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
 };
 
+/** The rows under the lines (see `totalsRows`): one order and one look on every page. */
+export function TotalsList({ rows, busy }: { rows: readonly TotalsRow[]; busy?: boolean }) {
+  return (
+    <dl className="totals" aria-busy={busy}>
+      {rows.map((row) => (
+        <div
+          key={row.kind}
+          className={row.kind === 'total' ? 'totals__total' : `totals__${row.kind}`}
+          data-row={row.kind}
+          data-minor={row.counted ? row.minor : undefined}
+        >
+          <dt>{row.label}</dt>
+          <dd>{row.amount}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A line's price as the subtotal counts it (price × quantity, before discounts and tax). */
+export function linePrice(line: Parameters<typeof lineAmount>[0], currency: string): string {
+  return lineAmount(line, currency, (minor) => formatMoney(minor / 10 ** currencyDigits(currency), currency)).amount;
+}
+
 /**
- * An order's lines: quantity, name, the options chosen and what the line cost before tax (the tax is its own row
- * of the totals below, so the lines add up to the subtotal).
+ * An order's lines: quantity, name, the options chosen and what the line adds to the subtotal (discounts and tax
+ * are rows of the totals below, so the lines add up to the subtotal).
  */
 export function OrderLines({ order, className }: { order: Order; className: string }) {
   return (
@@ -28,7 +53,7 @@ export function OrderLines({ order, className }: { order: Order; className: stri
               {line.quantity} × {line.productName.original}
               {options ? <span className="muted line-options">{options}</span> : null}
             </span>
-            <span>{line.totalPriceBeforeTax.formattedAmount}</span>
+            <span>{linePrice(line, order.currency)}</span>
           </li>
         );
       })}
@@ -36,22 +61,12 @@ export function OrderLines({ order, className }: { order: Order; className: stri
   );
 }
 
-/** An order's summary: the parts that are not zero, then the total. */
+/** An order's totals: subtotal, discount, shipping, fees, tax, tip, total (the rows that are not zero). */
 export function OrderTotals({ order }: { order: Order }) {
-  return (
-    <dl className="totals">
-      {(['subtotal', 'shipping', 'tax', 'discount', 'tip'] as const).map((k) =>
-        order.priceSummary[k] && Number(order.priceSummary[k].amount) > 0 ? (
-          <div key={k}>
-            <dt>{k[0]?.toUpperCase() + k.slice(1)}</dt>
-            <dd>{order.priceSummary[k].formattedAmount}</dd>
-          </div>
-        ) : null,
-      )}
-      <div className="totals__total">
-        <dt>Total</dt>
-        <dd>{order.priceSummary.total?.formattedAmount}</dd>
-      </div>
-    </dl>
-  );
+  const rows = totalsRows(order.priceSummary, {
+    currency: order.currency,
+    taxIncluded: order.taxIncludedInPrices,
+    shippingChosen: order.shippingInfo !== undefined,
+  });
+  return <TotalsList rows={rows} />;
 }

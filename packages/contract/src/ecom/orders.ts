@@ -531,6 +531,22 @@ export const aggregateOrdersResponse = z.object({
 
 // ---------- orders settings ----------
 
+export const orderTimerUnits = ['MINUTES', 'HOURS', 'DAYS'] as const;
+const UNIT_MINUTES: Record<(typeof orderTimerUnits)[number], number> = { MINUTES: 1, HOURS: 60, DAYS: 60 * 24 };
+
+/** Minutes in a timer's duration. */
+export const timerMinutes = (t: { duration: number; unit: (typeof orderTimerUnits)[number] }) =>
+  t.duration * UNIT_MINUTES[t.unit];
+
+/** A duration in whole minutes, hours or days (spec section 3), from 5 minutes to 30 days. */
+export const orderTimer = z
+  .object({ duration: z.number().int().min(1), unit: z.enum(orderTimerUnits) })
+  .refine((t) => timerMinutes(t) >= 5 && timerMinutes(t) <= 60 * 24 * 30, {
+    message: 'must be between 5 minutes and 30 days',
+    path: ['duration'],
+  });
+export type OrderTimer = z.infer<typeof orderTimer>;
+
 export const ordersSettings = z.object({
   /** When stock is taken: when the order is placed, or when it is paid. */
   inventoryUpdateTrigger: z.enum(['ON_ORDER_PLACED', 'ON_ORDER_PAID']),
@@ -541,6 +557,13 @@ export const ordersSettings = z.object({
     .int()
     .min(5)
     .max(60 * 24 * 30),
+  /**
+   * Merx: how long an order paid online is kept unpaid before it is canceled and its stock released; null keeps it
+   * until staff act. Between 5 minutes and 30 days.
+   */
+  unpaidOrderTimeout: orderTimer.nullable(),
+  /** Merx: how buyers who chose "Pay later" pay (bank details, cash on delivery…); shown on their confirmation. */
+  offlinePaymentInstructions: z.string().trim().max(2000),
 });
 export type OrdersSettings = z.infer<typeof ordersSettings>;
 export const ordersSettingsResponse = z.object({ ordersSettings });

@@ -220,6 +220,7 @@ export const mailKinds = [
   'order-confirmation',
   'order-canceled',
   'order-shipped',
+  'order-payment-reminder',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 /** `kept`: no SMTP server is configured, the message is only in the outbox. */

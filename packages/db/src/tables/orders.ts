@@ -42,6 +42,10 @@ export interface OrdersTable {
   updated_date: string;
   purchased_date: string | null;
   revision: number;
+  /** When the one payment reminder of this unpaid order was written (0019); null until then. */
+  payment_reminder_date: string | null;
+  /** SHA-256 (hex) of the token of the pay link mailed with the reminder (0019); null until then. */
+  pay_token_hash: string | null;
 }
 
 /**

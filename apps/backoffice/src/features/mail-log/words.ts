@@ -11,6 +11,7 @@ export const kindWords: Record<MailMessage['kind'], string> = {
   'order-confirmation': 'Order confirmation',
   'order-canceled': 'Order canceled',
   'order-shipped': 'Shipping notice',
+  'order-payment-reminder': 'Payment reminder',
 };
 
 /** Each status in words, with the badge's tone. */

@@ -1,15 +1,16 @@
 import type { Checkout } from '@merx/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { isNotFound } from '../../lib/errors';
 import { queryClient } from '../../lib/query-client';
-import { checkoutQuery } from './api/checkout';
+import { checkoutOrderQuery, checkoutQuery, orderQuery, paymentStateQuery } from './api/checkout';
 import { ContactStep } from './components/contact-step';
-import { DeliveryStep, optionsOf } from './components/delivery-step';
+import { DeliveryStep, deliveryDone } from './components/delivery-step';
 import { OrderSummary } from './components/order-summary';
+import { PayOrder } from './components/pay-order';
 import { PaymentStep } from './components/payment-step';
 import './components/checkout.css';
 
@@ -24,8 +25,8 @@ type Step = 'contact' | 'delivery' | 'payment';
 export function firstOpenStep(c: Checkout): Step {
   if (!c.buyerInfo.email) return 'contact';
   const hasAddress = Boolean(c.shippingInfo.shippingDestination?.address?.addressLine);
-  const needsOption = optionsOf(c).length > 0 && !c.shippingInfo.selectedCarrierServiceOption;
-  if (!hasAddress || needsOption) return 'delivery';
+  // An address no option reaches (or a pickup not yet chosen) keeps the buyer on delivery, never on payment.
+  if (!hasAddress || !deliveryDone(c)) return 'delivery';
   return 'payment';
 }
 
@@ -102,6 +103,51 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
   );
 }
 
+/**
+ * A completed checkout: its order as it stands. Unpaid and paid online (the card was declined, or the buyer left
+ * before paying): what happened and a card form that pays that same order. Otherwise: the way to its confirmation.
+ */
+function PlacedOrder({ checkoutId }: { checkoutId: string }) {
+  const navigate = useNavigate();
+  const placed = useQuery(checkoutOrderQuery(checkoutId));
+  const orderId = placed.data ?? '';
+  const order = useQuery({ ...orderQuery(orderId), enabled: Boolean(orderId) });
+  const payment = useQuery({ ...paymentStateQuery(orderId), enabled: Boolean(orderId) });
+  const error = placed.error ?? order.error ?? payment.error;
+  if (error) return <ErrorState error={error} retry={() => void placed.refetch()} />;
+  if (!order.data || !payment.data) return <Loading label="Loading your order…" />;
+  const thanks = `/thank-you/${encodeURIComponent(orderId)}`;
+  if (payment.data.payable && order.data.status !== 'CANCELED')
+    return (
+      <div style={{ maxWidth: '36rem' }}>
+        <PayOrder
+          orderId={orderId}
+          total={order.data.priceSummary.total?.formattedAmount ?? ''}
+          lastDecline={payment.data.declineReason}
+          heading="Your payment didn't go through"
+          onPaid={() => navigate(thanks)}
+        />
+      </div>
+    );
+  if (order.data.status === 'CANCELED')
+    return (
+      <Empty title={`Order #${order.data.number} was canceled`}>
+        <p>It was not paid in time, so the items were released. You are welcome to order again.</p>
+        <Link className="button button--primary" to="/shop">
+          Continue shopping
+        </Link>
+      </Empty>
+    );
+  return (
+    <Empty title="This order has been placed">
+      <p>Order #{order.data.number} is on its way through. Your confirmation has the details.</p>
+      <Link className="button button--primary" to={thanks}>
+        See your order confirmation
+      </Link>
+    </Empty>
+  );
+}
+
 /** The checkout: contact, delivery (address, option, slot or pickup), payment (tip, billing, card or offline). */
 export function Component() {
   usePageTitle('Checkout');
@@ -123,10 +169,7 @@ export function Component() {
       ) : error ? (
         <ErrorState error={error} retry={() => void refetch()} />
       ) : data.completed ? (
-        <Empty title="This order has been placed">
-          <p>Your confirmation email has the details.</p>
-          <Link to="/account">See your orders</Link>
-        </Empty>
+        <PlacedOrder checkoutId={id} />
       ) : (
         <CheckoutView checkout={data} />
       )}

@@ -33,9 +33,22 @@ export function createHousekeeping(deps: {
   intervalMs?: number;
   /** Other hourly work, run after the purge (the abandoned checkouts sweep). */
   tasks?: ReadonlyArray<() => Promise<unknown>>;
+  /** Work that must not wait an hour (the order timers), run every `frequentIntervalMs` (a minute). */
+  frequentTasks?: ReadonlyArray<() => Promise<unknown>>;
+  frequentIntervalMs?: number;
 }) {
   let timer: NodeJS.Timeout | undefined;
+  let frequentTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let frequentRunning: Promise<unknown> | undefined;
+
+  /** The frequent tasks once, each on its own (one failing does not stop the others); skipped while one runs. */
+  function runFrequent(): Promise<unknown> {
+    frequentRunning ??= Promise.allSettled((deps.frequentTasks ?? []).map((task) => task())).finally(() => {
+      frequentRunning = undefined;
+    });
+    return frequentRunning;
+  }
 
   /**
    * Deletes handed-out events created before `cutoff` (one still queued stays however old it is). Events are in
@@ -117,11 +130,21 @@ export function createHousekeeping(deps: {
       run();
       timer = setInterval(run, deps.intervalMs ?? 3600 * 1000);
       timer.unref();
+      if ((deps.frequentTasks ?? []).length > 0) {
+        void runFrequent();
+        frequentTimer = setInterval(() => void runFrequent(), deps.frequentIntervalMs ?? 60 * 1000);
+        frequentTimer.unref();
+      }
     },
+    /** Runs the frequent tasks now (tests, with their injected clock). */
+    runFrequent,
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (frequentTimer) clearInterval(frequentTimer);
       timer = undefined;
+      frequentTimer = undefined;
       await running;
+      await frequentRunning;
     },
   };
 }

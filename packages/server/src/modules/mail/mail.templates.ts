@@ -9,6 +9,7 @@ export const mailKinds = [
   'order-confirmation',
   'order-canceled',
   'order-shipped',
+  'order-payment-reminder',
 ] as const;
 
 export type MailKind = (typeof mailKinds)[number];
@@ -190,7 +191,7 @@ export interface OrderMailView {
   /** The order's number, as the buyer knows it ("10001"). */
   number: string;
   lines: Array<{ name: string; options: string; quantity: number; amount: string }>;
-  /** Subtotal, shipping, discount, fees, tax, tip, total: the rows under the lines; the last one is the total. */
+  /** Subtotal, discount (negative), shipping, fees, tax, tip, total (`totalsRows`): the rows under the lines; the last one is the total. */
   totals: Array<{ label: string; amount: string }>;
   /** The delivery address, one line a part; empty when nothing is shipped. */
   shipTo: string[];
@@ -200,6 +201,8 @@ export interface OrderMailView {
   delivery?: string;
   /** Where the buyer reads the order (a member's account page); none for a visitor. */
   url?: string;
+  /** How to pay an order paid offline (the merchant's text), when it is still to be paid. */
+  paymentInstructions?: string;
 }
 
 /** A shipment as its mail tells it. */
@@ -285,6 +288,7 @@ export function orderConfirmationMail(view: OrderMailView): MailContent {
   const url = webLinkOrNone(view.url);
   const text = [
     intro,
+    ...(view.paymentInstructions ? ['', 'How to pay:', view.paymentInstructions] : []),
     '',
     ...linesText(view.lines),
     '',
@@ -303,6 +307,7 @@ export function orderConfirmationMail(view: OrderMailView): MailContent {
       subject,
       [
         paragraph(intro),
+        view.paymentInstructions ? instructionsHtml(view.paymentInstructions) : '',
         orderTable(view.lines, view.totals),
         placesHtml(view),
         delivery ? paragraph(delivery) : '',
@@ -366,6 +371,53 @@ export function orderShippedMail(view: OrderMailView, shipment: ShipmentMailView
         link ? button('Track your package', link) : '',
         placesHtml(view),
       ],
+      orderFooter,
+    ),
+  };
+}
+
+/** The merchant's offline payment instructions as a block: a heading and their text, line breaks kept. */
+function instructionsHtml(text: string): string {
+  return (
+    '<p style="margin:0 0 4px;font-size:13px;color:#666">How to pay</p>' +
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#222;white-space:pre-line">${escapeHtml(text)}</p>`
+  );
+}
+
+/** What the payment reminder says besides the order: the pay link, whether a card was declined, the timeout. */
+export interface PaymentReminderView {
+  url: string;
+  declined: boolean;
+  /** How long the store keeps an unpaid order ("1 hour"); absent when it keeps it until staff act. */
+  keptFor?: string;
+}
+
+/** Reminds the buyer that their order paid online is not paid yet, with a link to pay it (sent once). */
+export function orderPaymentReminderMail(view: OrderMailView, reminder: PaymentReminderView): MailContent {
+  const subject = subjectLine(`Your ${view.storeName} order #${view.number} is waiting for payment`);
+  const intro = reminder.declined
+    ? `The payment for order #${view.number} did not go through: the card was declined. You can pay it with another card.`
+    : `We have not received the payment for order #${view.number} yet. You can pay it now.`;
+  const deadline = reminder.keptFor
+    ? `Unpaid orders are canceled ${reminder.keptFor} after they were placed, and the items are released.`
+    : '';
+  const url = webUrl(reminder.url);
+  return {
+    subject,
+    text: lines(
+      intro,
+      '',
+      `Pay your order: ${url}`,
+      ...(deadline ? ['', deadline] : []),
+      '',
+      ...linesText(view.lines),
+      '',
+      orderFooter,
+    ),
+    html: layout(
+      view.storeName,
+      subject,
+      [paragraph(intro), button('Pay now', url), deadline ? paragraph(deadline) : '', orderTable(view.lines)],
       orderFooter,
     ),
   };

@@ -48,6 +48,8 @@ export interface CancelOptions {
   restockAllItems?: boolean | null;
   sendOrderCanceledEmail?: boolean | null;
   customMessage?: string | null;
+  /** Why the order was canceled when no person did it (the unpaid-order timer): a note after the cancel. */
+  note?: string;
 }
 
 type Contact = { address?: unknown; contactDetails?: unknown } | null | undefined;
@@ -139,6 +141,9 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
             customMessage: options.customMessage,
           }),
         },
+        ...(options.note
+          ? [{ type: orderActivityTypes.customActivity, data: { type: options.note, additionalData: {} } }]
+          : []),
       ],
       who,
       now,
@@ -211,10 +216,21 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
       return orders.wire(state);
     },
 
-    /** cancelOrder: staff only; refused once canceled, fulfilled, or rejected; restocks when asked. */
-    async cancel(caller: Caller, id: string, options: CancelOptions): Promise<Order> {
+    /**
+     * cancelOrder: staff only; refused once canceled, fulfilled, or rejected; restocks when asked. `allowed` is
+     * checked on the order as taken (locked): false answers not-found and writes nothing (the unpaid-order timer's
+     * guard against a payment or another process that came first).
+     */
+    async cancel(
+      caller: Caller,
+      id: string,
+      options: CancelOptions,
+      allowed?: (state: OrderState) => boolean,
+    ): Promise<Order> {
       const who = await author(caller);
-      return orders.wire(await orders.change(id, (uow, state, now) => cancelIn(uow, state, now, options, caller, who)));
+      return orders.wire(
+        await orders.change(id, (uow, state, now) => cancelIn(uow, state, now, options, caller, who), allowed),
+      );
     },
 
     /** updateOrderStatus through the status table; CANCELED cancels without restocking. */

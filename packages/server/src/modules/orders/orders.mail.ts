@@ -1,6 +1,7 @@
 import type { Order } from '@merx/contract';
-import { addressLines, lineOptions } from '@merx/contract/words';
+import { addressLines, lineAmount, lineOptions, totalsRows } from '@merx/contract/words';
 import type { Executor } from '@merx/db';
+import { formatMoney } from '@merx/domain';
 import type { MailService } from '../mail/mail.service.js';
 import {
   type OrderMailView,
@@ -9,6 +10,7 @@ import {
   orderShippedMail,
 } from '../mail/mail.templates.js';
 import type { ModuleDeps } from '../module.js';
+import { createOrdersSettings } from './orders.settings.js';
 import type { FulfillmentRecord, OrderState } from './orders.types.js';
 
 /*
@@ -28,14 +30,17 @@ export type OrderMailRequest =
   | { kind: 'shipped'; fulfillmentId: string };
 
 type Wire = Record<string, unknown>;
-type Price = { amount?: string; formattedAmount?: string } | undefined;
 
-const formatted = (price: unknown): string => (price as Price)?.formattedAmount ?? '';
-const positive = (price: unknown): boolean => Number((price as Price)?.amount ?? 0) > 0;
-
-/** The mails' view of the order: words and formatted amounts, the lines at their price before tax (they add up). */
-export function orderMailView(order: Order, storeName: string, url: string | undefined): OrderMailView {
-  const s = order.priceSummary as Record<string, Price>;
+/**
+ * The mails' view of the order: words and formatted amounts, in the rows every page shows (subtotal, discount,
+ * shipping, fees, tax, tip, total); the lines at what they add to the subtotal, so they add up to it.
+ */
+export function orderMailView(
+  order: Order,
+  storeName: string,
+  url: string | undefined,
+  locale = 'en-US',
+): OrderMailView {
   const shipping = order.shippingInfo as (Wire & { title?: string; logistics?: Wire }) | undefined;
   const destination = (shipping?.logistics?.shippingDestination ?? order.recipientInfo) as
     | { address?: Wire; contactDetails?: { firstName?: string; lastName?: string } }
@@ -43,13 +48,11 @@ export function orderMailView(order: Order, storeName: string, url: string | und
   const name = [destination?.contactDetails?.firstName, destination?.contactDetails?.lastName]
     .filter(Boolean)
     .join(' ');
-  const totals: OrderMailView['totals'] = [{ label: 'Subtotal', amount: formatted(s.subtotal) }];
-  if (shipping) totals.push({ label: 'Shipping', amount: positive(s.shipping) ? formatted(s.shipping) : 'Free' });
-  if (positive(s.discount)) totals.push({ label: 'Discount', amount: `−${formatted(s.discount)}` });
-  if (positive(s.totalAdditionalFees)) totals.push({ label: 'Fees', amount: formatted(s.totalAdditionalFees) });
-  if (positive(s.tax)) totals.push({ label: 'Tax', amount: formatted(s.tax) });
-  if (positive(s.tip)) totals.push({ label: 'Tip', amount: formatted(s.tip) });
-  totals.push({ label: 'Total', amount: formatted(s.total) });
+  const totals = totalsRows(order.priceSummary, {
+    currency: order.currency,
+    taxIncluded: order.taxIncludedInPrices,
+    shippingChosen: shipping !== undefined,
+  }).map((row) => ({ label: row.label, amount: row.amount }));
   const pickup = (shipping?.logistics as { pickupDetails?: { address?: Wire } } | undefined)?.pickupDetails;
   // A pickup order goes nowhere: the buyer's address (kept for billing and tax) is not where it is delivered.
   const address = pickup ? [] : addressLines(destination?.address);
@@ -62,7 +65,7 @@ export function orderMailView(order: Order, storeName: string, url: string | und
         name: line.productName?.original ?? '',
         options: lineOptions(line.descriptionLines),
         quantity: Number(line.quantity ?? 0),
-        amount: formatted(line.totalPriceBeforeTax ?? line.totalPriceAfterTax),
+        amount: lineAmount(item, order.currency, (minor) => formatMoney(minor, order.currency, locale)).amount,
       };
     }),
     totals,
@@ -81,15 +84,23 @@ export function createOrderMail(deps: ModuleDeps, mail: MailService) {
       entity,
       deps.store().name,
       state.order.owner.kind === 'member' ? `${base}/account/orders/${encodeURIComponent(state.order.id)}` : undefined,
+      deps.store().locale,
     );
   const fromStorefront = (entity: Order) => entity.channelInfo?.type === 'WEB';
+  const settings = createOrdersSettings(deps.db);
 
   return {
     /** The confirmation of an order that just became APPROVED. */
     async confirmed(ex: Executor, state: OrderState, entity: Order): Promise<void> {
       const to = state.order.email;
       if (!to || !fromStorefront(entity)) return;
-      await mail.queue(ex, { kind: 'order-confirmation', to, ...orderConfirmationMail(view(state, entity)) });
+      // An order to pay offline: the merchant's instructions tell the buyer how (docs/decisions/0013-unpaid-orders.md).
+      const instructions =
+        state.order.paymentMethod === 'offline' && state.order.paymentStatus !== 'PAID'
+          ? (await settings.get(ex)).offlinePaymentInstructions
+          : '';
+      const v = { ...view(state, entity), ...(instructions ? { paymentInstructions: instructions } : {}) };
+      await mail.queue(ex, { kind: 'order-confirmation', to, ...orderConfirmationMail(v) });
     },
 
     /** What a change asked for, once the change is made (`entity` is the order after it). */

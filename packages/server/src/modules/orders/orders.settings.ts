@@ -3,11 +3,17 @@ import type { Database, Executor } from '@merx/db';
 import type { Kysely } from 'kysely';
 import { preparedStatements } from '../../lib/prepared.js';
 
-/** Orders settings as a new store has them: stock taken when the order is placed; abandoned after an hour. */
+/**
+ * Orders settings as a new store has them: stock taken when the order is placed; abandoned after an hour; an order
+ * paid online that is still unpaid after an hour is canceled (docs/decisions/0013-unpaid-orders.md); no offline
+ * payment instructions until the merchant writes them.
+ */
 export const DEFAULT_ORDERS_SETTINGS: OrdersSettings = {
   inventoryUpdateTrigger: 'ON_ORDER_PLACED',
   createInvoice: false,
   abandonedCheckoutAfterMinutes: 60,
+  unpaidOrderTimeout: { duration: 1, unit: 'HOURS' },
+  offlinePaymentInstructions: '',
 };
 
 const KEY = 'orders';

@@ -1,6 +1,7 @@
 import type { Module, ModuleDeps } from '../module.js';
 import type { OrdersServices } from '../orders/index.js';
 import { createOrdersRepo } from '../orders/orders.repo.js';
+import { createPayLinks, payLinkRoutes } from './payments.pay-link.js';
 import { paymentRoutes } from './payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 
@@ -15,10 +16,11 @@ export interface PaymentsServices {
 /** Payments of orders: the test gateway and offline payments, the payments collector, create-order-and-charge. */
 export function createPaymentsModule(deps: ModuleDeps, others: { orders: OrdersServices }): Module<PaymentsServices> {
   const { orders, stock, settings } = others.orders;
-  const payments = createPaymentsService({
+  const ctx = {
     deps,
     orders,
     records: { dialect: deps.dialect, repo: createOrdersRepo(deps.dialect), stock, settings },
-  });
-  return { services: { payments }, routes: paymentRoutes(payments) };
+  };
+  const payments = createPaymentsService(ctx);
+  return { services: { payments }, routes: [...paymentRoutes(payments), ...payLinkRoutes(createPayLinks(ctx))] };
 }

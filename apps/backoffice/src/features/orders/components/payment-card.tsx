@@ -1,3 +1,4 @@
+import { totalsRows } from '@merx/contract/words';
 import { useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { MoneyField } from '../../../components/field';
@@ -180,15 +181,27 @@ export function PaymentCard({ order, writer, actions }: { order: Order; writer: 
   return (
     <Card title="Payment" id="order-payment" actions={actions}>
       <dl className="order-totals">
-        <Row label="Subtotal" detail={`${units} item${units === 1 ? '' : 's'}`} value={money(p.subtotal)} />
-        {amountOf(p.discount) > 0 ? (
-          <Row label="Discount" detail={coupon ? `coupon ${coupon}` : undefined} value={`−${money(p.discount)}`} />
-        ) : null}
-        <Row label="Shipping" detail={delivery.title} value={money(p.shipping)} />
-        <Row label="Tax" value={money(p.tax)} />
-        {amountOf(p.tip) > 0 ? <Row label="Tip" value={money(p.tip)} /> : null}
-        {amountOf(p.totalAdditionalFees) > 0 ? <Row label="Fees" value={money(p.totalAdditionalFees)} /> : null}
-        <Row label="Total" value={money(p.total)} strong />
+        {totalsRows(p, {
+          currency: order.currency,
+          taxIncluded: order.taxIncludedInPrices,
+          shippingChosen: order.shippingInfo !== undefined,
+        }).map((row) => (
+          <Row
+            key={row.kind}
+            label={row.label}
+            detail={
+              row.kind === 'subtotal'
+                ? `${units} item${units === 1 ? '' : 's'}`
+                : row.kind === 'discount' && coupon
+                  ? `coupon ${coupon}`
+                  : row.kind === 'shipping'
+                    ? delivery.title
+                    : undefined
+            }
+            value={row.amount}
+            strong={row.kind === 'total'}
+          />
+        ))}
         <Row label="Paid" value={money(b.paid)} />
         {amountOf(b.authorized) > 0 ? <Row label="Authorized, not captured" value={money(b.authorized)} /> : null}
         {amountOf(b.pending) > 0 ? <Row label="Pending" value={money(b.pending)} /> : null}

@@ -103,7 +103,8 @@ export function lineView(line: OrderLine): LineView {
     refunded: line.refundQuantity,
     restocked: line.restockQuantity,
     price: line.price,
-    total: l.lineItemPrice ?? line.totalPriceBeforeTax,
+    // What the line adds to the subtotal (before discounts and tax), so the lines add up to the subtotal row.
+    total: l.lineItemPrice ?? { amount: String(amountOf(line.priceBeforeDiscounts ?? line.price) * line.quantity) },
     productId: text(record(line.catalogReference)?.catalogItemId),
   };
 }

@@ -15,6 +15,19 @@ const STATUS: Record<string, string> = {
   REJECTED: 'Rejected',
 };
 const PAYMENT = PAYMENT_LABELS;
+
+/** An order paid online still waiting for its money (offline orders are approved at once): the buyer can pay it. */
+const awaitsCard = (o: { status: string; paymentStatus: string }) =>
+  o.status === 'INITIALIZED' && ['NOT_PAID', 'DECLINED', 'CANCELED'].includes(o.paymentStatus);
+
+/** "Pay now": the order's thank-you page, which pays an unpaid order. */
+function PayNow({ orderId }: { orderId: string }) {
+  return (
+    <Link className="button button--primary" to={`/thank-you/${encodeURIComponent(orderId)}`}>
+      Pay now
+    </Link>
+  );
+}
 const FULFILLMENT: Record<string, string> = {
   NOT_FULFILLED: 'Not shipped yet',
   FULFILLED: 'Shipped',
@@ -56,6 +69,12 @@ export function Orders() {
                 <td>{formatDate(o.createdDate)}</td>
                 <td>
                   {STATUS[o.status] ?? o.status} · {PAYMENT[o.paymentStatus] ?? o.paymentStatus}
+                  {awaitsCard(o) ? (
+                    <>
+                      {' '}
+                      <PayNow orderId={o.id} />
+                    </>
+                  ) : null}
                 </td>
                 <td>{o.priceSummary.total?.formattedAmount}</td>
               </tr>
@@ -87,6 +106,11 @@ export function OrderDetail() {
         {PAYMENT[order.paymentStatus] ?? order.paymentStatus} ·{' '}
         {FULFILLMENT[order.fulfillmentStatus] ?? order.fulfillmentStatus}
       </p>
+      {awaitsCard(order) ? (
+        <p className="notice">
+          This order is not paid yet. <PayNow orderId={order.id} />
+        </p>
+      ) : null}
       <OrderLines order={order} className="order-lines" />
       <OrderTotals order={order} />
       {address ? (

@@ -1,10 +1,30 @@
+import type { Cart } from '@merx/contract';
+import { totalsRows } from '@merx/contract/words';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { TotalsList } from '../../../components/order-summary';
 import { setCartDrawerOpen, useCartDrawerOpen } from '../../../lib/cart-drawer';
-import { itemCount, useCart } from '../api/cart';
+import { estimateQuery, itemCount, useCart } from '../api/cart';
 import { CartLines } from './cart-lines';
 import { CheckoutButton } from './checkout-button';
 import './cart.css';
+
+/**
+ * The cart's totals so far, in the rows of every page: subtotal, the coupon's discount, tax, and the total before
+ * shipping (no destination yet, the same estimate the cart page starts with).
+ */
+function DrawerTotals({ cart, open }: { cart: Cart; open: boolean }) {
+  // Asked only while the drawer is open: the drawer is on every page, the estimate is not needed on every page.
+  const estimate = useQuery({ ...estimateQuery(cart.revision, undefined), enabled: open });
+  const summary = estimate.data?.priceSummary ?? { subtotal: cart.subtotal, total: cart.subtotal };
+  const rows = totalsRows(summary, {
+    currency: cart.currency,
+    ...(cart.taxIncludedInPrices !== undefined ? { taxIncluded: cart.taxIncludedInPrices } : {}),
+    totalLabel: 'Total before shipping',
+  });
+  return <TotalsList rows={rows} busy={estimate.isFetching} />;
+}
 
 /** The cart as a side panel (a modal dialog): opened by "Add to cart" and the header's cart button. */
 export function CartDrawer() {
@@ -60,11 +80,8 @@ export function CartDrawer() {
               <CartLines cart={cart} compact />
             </div>
             <footer className="drawer__footer">
-              <p className="row">
-                <span>Subtotal</span>
-                <strong>{cart.subtotal.formattedAmount}</strong>
-              </p>
-              <p className="muted small">Shipping and tax are worked out at checkout.</p>
+              <DrawerTotals cart={cart} open={open} />
+              <p className="muted small">Shipping, and tax where you live, are worked out at checkout.</p>
               <CheckoutButton cart={cart} />
               <Link className="button button--ghost" to="/cart">
                 View cart

@@ -1,12 +1,20 @@
 import type { Cart } from '@merx/contract';
+import { totalsRows } from '@merx/contract/words';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { countries } from '../../../lib/countries';
+import { TotalsList } from '../../../components/order-summary';
 import { messageOf } from '../../../lib/errors';
+import { useShipToCountries } from '../../../lib/ship-to';
 import { type Destination, estimateQuery, useCartChanges } from '../api/cart';
 import { CheckoutButton } from './checkout-button';
 
-/** Coupon, destination for the estimate, and the estimated totals with shipping and tax. */
+/** The estimate's country: the one chosen, else the US when shipped to, else the first shipped to. */
+function estimateCountry(chosen: string | undefined, offered: Array<[string, string]>): string | undefined {
+  if (chosen) return chosen;
+  return offered.some(([c]) => c === 'US') ? 'US' : offered[0]?.[0];
+}
+
+/** Coupon, destination for the estimate, and the estimated totals with shipping and tax (the rows of every page). */
 export function CartSummary({ cart }: { cart: Cart }) {
   const [destination, setDestination] = useState<Destination | undefined>();
   const estimate = useQuery(estimateQuery(cart.revision, destination));
@@ -15,12 +23,30 @@ export function CartSummary({ cart }: { cart: Cart }) {
   const summary = estimate.data?.priceSummary;
   const violations = estimate.data?.violations ?? [];
   const shippingOptions = estimate.data?.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions) ?? [];
+  const rows = totalsRows(summary ?? { subtotal: cart.subtotal, total: cart.subtotal }, {
+    currency: cart.currency,
+    ...(cart.taxIncludedInPrices !== undefined ? { taxIncluded: cart.taxIncludedInPrices } : {}),
+    totalLabel: 'Estimated total',
+    ...(estimate.data?.shippingInfo.selectedCarrierServiceOption
+      ? { shippingChosen: true }
+      : {
+          shippingPending: !destination
+            ? 'Enter a destination'
+            : shippingOptions.length === 0 && estimate.isSuccess
+              ? 'No shipping to this destination'
+              : '…',
+        }),
+  });
 
   const onCoupon = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('coupon') ?? '').trim();
     if (code) applyCoupon.mutate(code);
   };
+  // The estimate offers the countries the store ships to (every country until the store has said).
+  const shipTo = useShipToCountries();
+  // The buyer's choice; until then the default among the countries shipped to (they arrive after the first paint).
+  const [estCountry, setEstCountry] = useState<string>();
   const onDestination = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -61,8 +87,13 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <fieldset>
           <legend>Estimate shipping and tax</legend>
           <label htmlFor="est-country">Country</label>
-          <select id="est-country" name="country" defaultValue={destination?.country ?? 'US'}>
-            {countries().map(([code, name]) => (
+          <select
+            id="est-country"
+            name="country"
+            value={estCountry ?? estimateCountry(destination?.country, shipTo.options) ?? ''}
+            onChange={(e) => setEstCountry(e.target.value)}
+          >
+            {shipTo.options.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
               </option>
@@ -83,36 +114,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
           {messageOf(estimate.error)}
         </p>
       ) : null}
-      <dl className="totals" aria-busy={estimate.isFetching}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{summary?.subtotal.formattedAmount ?? cart.subtotal.formattedAmount}</dd>
-        </div>
-        {summary && Number(summary.discount.amount) > 0 ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{summary.discount.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>
-            {!destination
-              ? 'Enter a destination'
-              : shippingOptions.length === 0 && estimate.isSuccess
-                ? 'No shipping to this destination'
-                : (summary?.shipping.formattedAmount ?? '…')}
-          </dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{summary?.tax.formattedAmount ?? '…'}</dd>
-        </div>
-        <div className="totals__total">
-          <dt>Estimated total</dt>
-          <dd>{summary?.total.formattedAmount ?? cart.subtotal.formattedAmount}</dd>
-        </div>
-      </dl>
+      <TotalsList rows={rows} busy={estimate.isFetching} />
       {violations.map((v) => (
         <p key={v.description} className={`notice ${v.severity === 'ERROR' ? 'notice--error' : ''}`}>
           {v.description}

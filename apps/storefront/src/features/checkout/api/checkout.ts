@@ -1,5 +1,5 @@
-import type { Checkout, CheckoutInfoInput } from '@merx/contract';
-import { MerxApplicationError } from '@merx/sdk';
+import type { Checkout, CheckoutInfoInput, Order } from '@merx/contract';
+import { type AuthStrategy, createClient, MerxApplicationError, type ModuleFactory } from '@merx/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../../lib/query-keys';
 import { shop } from '../../../lib/shop';
@@ -26,6 +26,13 @@ export interface Card {
   expiry: string;
   cvc: string;
   holderName?: string;
+}
+
+/** A decline reason of the test gateway in words. */
+export function declineWords(reason: string): string {
+  if (/INSUFFICIENT/.test(reason)) return 'Your card was declined: insufficient funds. Try another card.';
+  if (/EXPIRED/.test(reason)) return 'Your card has expired. Try another card.';
+  return 'Your card was declined. Check the details or try another card.';
 }
 
 /** Why a card payment failed, in words, when the gateway declined it (else undefined: another kind of error). */
@@ -68,3 +75,106 @@ export const orderQuery = (id: string) =>
     queryKey: keys.order(id),
     queryFn: async () => (await (await shop()).orders.getOrder(id)).order,
   });
+
+/** Where an order's payment stands (server: payments.pay-link.ts). */
+export interface PaymentState {
+  online: boolean;
+  payable: boolean;
+  declineReason?: string;
+}
+
+type PayAnswer = { orderId: string; paymentStatus: string };
+
+/** The Merx payment calls the SDK has no module for: the buyer's payment state, the pay link, offline instructions. */
+const payments: ModuleFactory<{
+  state(orderId: string): Promise<{ payment: PaymentState }>;
+  linkOrder(orderId: string, token: string): Promise<{ order: Order; payment: PaymentState }>;
+  linkPay(orderId: string, token: string, card: Card): Promise<PayAnswer>;
+  instructions(): Promise<{ offlinePaymentInstructions: string }>;
+}> = (t) => ({
+  state: (orderId) =>
+    t.call({
+      name: 'payments.state',
+      method: 'GET',
+      path: `/_api/merx/v1/payments/orders/${encodeURIComponent(orderId)}/payment-state`,
+      args: [orderId],
+    }),
+  linkOrder: (orderId, token) =>
+    t.call({
+      name: 'payments.linkOrder',
+      method: 'POST',
+      path: '/_api/merx/v1/payments/pay-link/order',
+      body: { orderId, token },
+      args: [orderId],
+    }),
+  linkPay: (orderId, token, card) =>
+    t.call({
+      name: 'payments.linkPay',
+      method: 'POST',
+      path: '/_api/merx/v1/payments/pay-link/pay',
+      body: { orderId, token, card },
+      args: [orderId, '<redacted>'],
+    }),
+  instructions: () =>
+    t.call({
+      name: 'payments.instructions',
+      method: 'GET',
+      path: '/_api/merx/v1/payments/offline-instructions',
+      args: [],
+    }),
+});
+
+const noToken: AuthStrategy = { getAuthHeaders: async () => ({ headers: {} }) };
+/** Calls anyone may make (the pay link holds its own token). */
+const publicPayments = createClient({ baseUrl: location.origin, auth: noToken, modules: { payments } }).payments;
+/** Calls as the shopper: the shop client's tokens. */
+const buyerPayments = createClient({
+  baseUrl: location.origin,
+  auth: { getAuthHeaders: async () => (await shop()).auth.getAuthHeaders() },
+  modules: { payments },
+}).payments;
+
+/** The order placed from a completed checkout (create-order answers the same order again). */
+export const checkoutOrderQuery = (checkoutId: string) =>
+  queryOptions({
+    queryKey: [...keys.checkout(checkoutId), 'order'],
+    queryFn: async () => (await (await shop()).checkout.createOrder(checkoutId, {})).orderId,
+  });
+
+/** Whether the shopper's order can be paid by card now, and why its last card was declined. */
+export const paymentStateQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...keys.order(orderId), 'payment'],
+    queryFn: async () => (await buyerPayments.state(orderId)).payment,
+    staleTime: 0,
+  });
+
+/** The order of a payment reminder's pay link, for whoever holds the link. */
+export const payLinkQuery = (orderId: string, token: string) =>
+  queryOptions({
+    queryKey: [...keys.order(orderId), 'pay-link', token],
+    queryFn: () => publicPayments.linkOrder(orderId, token),
+    staleTime: 0,
+  });
+
+/** How to pay an order paid later, as the merchant wrote it ('' when they wrote nothing). */
+export const offlineInstructionsQuery = () =>
+  queryOptions({
+    queryKey: ['offline-instructions'],
+    queryFn: async () => (await publicPayments.instructions()).offlinePaymentInstructions,
+  });
+
+/** Pays an order already placed with a card: as its buyer, or through the pay link's token. */
+export function usePayOrder(orderId: string, token?: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (card: Card): Promise<PayAnswer> =>
+      token
+        ? publicPayments.linkPay(orderId, token, card)
+        : (await shop()).orders.payOrder({ paymentGatewayOrderId: orderId, card }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: keys.order(orderId) });
+      void client.invalidateQueries({ queryKey: keys.orders });
+    },
+  });
+}

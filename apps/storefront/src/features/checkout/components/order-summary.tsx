@@ -1,67 +1,54 @@
 import type { Checkout } from '@merx/contract';
-import { lineOptions } from '@merx/contract/words';
+import { lineOptions, totalsRows } from '@merx/contract/words';
+import { useId, useState } from 'react';
+import { linePrice, TotalsList } from '../../../components/order-summary';
 
-/** The checkout's lines and totals (subtotal, discount, shipping, tax, tip, fees, total). */
+/**
+ * The checkout's lines and totals (subtotal, discount, shipping, fees, tax, tip, total). On a phone it sits above
+ * the form, folded behind a "Show order summary · total" toggle; beside the form on a wide screen it is always open.
+ */
 export function OrderSummary({ checkout }: { checkout: Checkout }) {
-  const s = checkout.priceSummary;
-  const positive = (p: { amount: string } | undefined) => p && Number(p.amount) > 0;
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const rows = totalsRows(checkout.priceSummary, {
+    currency: checkout.currency,
+    taxIncluded: checkout.taxIncludedInPrice,
+    ...(checkout.shippingInfo.selectedCarrierServiceOption ? { shippingChosen: true } : { shippingPending: '—' }),
+  });
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title">Order summary</h2>
-      <ul className="checkout-summary__lines">
-        {checkout.lineItems.map((line) => {
-          const options = lineOptions(line.descriptionLines);
-          return (
-            <li key={line.id}>
-              <span className="checkout-summary__thumb">
-                {line.media?.url ? <img src={line.media.url} alt="" width={56} height={56} loading="lazy" /> : null}
-                <span className="badge">{line.quantity}</span>
-              </span>
-              <span className="checkout-summary__name">
-                {line.productName.original}
-                {options ? <span className="muted line-options">{options}</span> : null}
-              </span>
-              <span>{line.lineItemPrice.formattedAmount}</span>
-            </li>
-          );
-        })}
-      </ul>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{s.subtotal.formattedAmount}</dd>
-        </div>
-        {positive(s.discount) ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{s.discount.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>{checkout.shippingInfo.selectedCarrierServiceOption ? s.shipping.formattedAmount : '—'}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{s.tax.formattedAmount}</dd>
-        </div>
-        {positive(s.additionalFees) ? (
-          <div>
-            <dt>Fees</dt>
-            <dd>{s.additionalFees.formattedAmount}</dd>
-          </div>
-        ) : null}
-        {positive(s.tip) ? (
-          <div>
-            <dt>Tip</dt>
-            <dd>{s.tip?.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div className="totals__total">
-          <dt>Total</dt>
-          <dd>{s.total.formattedAmount}</dd>
-        </div>
-      </dl>
+      <button
+        type="button"
+        className="checkout-summary__toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
+        <strong>{checkout.priceSummary.total.formattedAmount}</strong>
+      </button>
+      <div id={bodyId} className={`checkout-summary__body${open ? '' : ' checkout-summary__body--folded'}`}>
+        <h2 id="checkout-summary-title">Order summary</h2>
+        <ul className="checkout-summary__lines">
+          {checkout.lineItems.map((line) => {
+            const options = lineOptions(line.descriptionLines);
+            return (
+              <li key={line.id}>
+                <span className="checkout-summary__thumb">
+                  {line.media?.url ? <img src={line.media.url} alt="" width={56} height={56} loading="lazy" /> : null}
+                  <span className="badge">{line.quantity}</span>
+                </span>
+                <span className="checkout-summary__name">
+                  {line.productName.original}
+                  {options ? <span className="muted line-options">{options}</span> : null}
+                </span>
+                <span>{linePrice(line, checkout.currency)}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <TotalsList rows={rows} />
+      </div>
       {checkout.violations.map((v) => (
         <p key={v.description} className={`notice ${v.severity === 'ERROR' ? 'notice--error' : ''}`}>
           {v.description}

@@ -1,22 +1,12 @@
 import type { Checkout } from '@merx/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Field } from '../../../components/field';
 import { messageOf } from '../../../lib/errors';
-import { type Card, declineReason, usePlaceOrder, useUpdateCheckout } from '../api/checkout';
+import { type Card, declineReason, offlineInstructionsQuery, usePlaceOrder, useUpdateCheckout } from '../api/checkout';
 import { AddressFields, type AddressValues, missingFields, readAddress, toWire, valuesOf } from './address-fields';
+import { type CardErrors, CardFields, checkCard, readCard } from './pay-order';
 import { TipPicker } from './tip-picker';
-
-type CardErrors = Partial<Record<keyof Card, string>>;
-
-function checkCard(card: Card): CardErrors {
-  const errors: CardErrors = {};
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) errors.number = 'Enter the card number';
-  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry)) errors.expiry = 'Enter the expiry as MM/YY';
-  if (!/^\d{3,4}$/.test(card.cvc)) errors.cvc = 'Enter the 3 or 4 digits on the back';
-  return errors;
-}
 
 /** Step 3: tip, billing address, card (test gateway) or offline payment, and placing the order. */
 export function PaymentStep({ checkout }: { checkout: Checkout }) {
@@ -26,6 +16,7 @@ export function PaymentStep({ checkout }: { checkout: Checkout }) {
   const [method, setMethod] = useState<'test' | 'offline'>('test');
   const [sameBilling, setSameBilling] = useState(true);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const { data: instructions } = useQuery({ ...offlineInstructionsQuery(), enabled: method === 'offline' });
   const [billingErrors, setBillingErrors] = useState<Partial<Record<keyof AddressValues, string>>>({});
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -33,12 +24,7 @@ export function PaymentStep({ checkout }: { checkout: Checkout }) {
     const data = new FormData(e.currentTarget);
     let card: Card | undefined;
     if (method === 'test') {
-      card = {
-        number: String(data.get('cc-number') ?? '').trim(),
-        expiry: String(data.get('cc-exp') ?? '').trim(),
-        cvc: String(data.get('cc-csc') ?? '').trim(),
-        holderName: String(data.get('cc-name') ?? '').trim(),
-      };
+      card = readCard(data);
       const errors = checkCard(card);
       setCardErrors(errors);
       if (Object.keys(errors).length > 0) return;
@@ -88,37 +74,12 @@ export function PaymentStep({ checkout }: { checkout: Checkout }) {
             </label>
           </div>
           {method === 'test' ? (
-            <div className="card-grid">
-              <div className="card-grid__wide">
-                <Field
-                  label="Card number"
-                  name="cc-number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  error={cardErrors.number}
-                  hint="Test store: 4242 4242 4242 4242 is approved."
-                />
-              </div>
-              <Field
-                label="Expiry (MM/YY)"
-                name="cc-exp"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                error={cardErrors.expiry}
-              />
-              <Field
-                label="Security code"
-                name="cc-csc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                error={cardErrors.cvc}
-              />
-              <div className="card-grid__wide">
-                <Field label="Name on card" name="cc-name" autoComplete="cc-name" />
-              </div>
-            </div>
+            <CardFields errors={cardErrors} />
           ) : (
-            <p className="muted">Your order is placed now; we send payment instructions by email.</p>
+            <div className="muted">
+              <p>Your order is placed now and confirmed by email with how to pay.</p>
+              {instructions ? <p style={{ whiteSpace: 'pre-line' }}>{instructions}</p> : null}
+            </div>
           )}
         </fieldset>
         {declined || place.error || update.error ? (
