@@ -126,15 +126,19 @@ suite('Home, Customers and Abandoned checkouts in Chromium', () => {
   it('a shopper signs up and buys in the shop', async () => {
     const page = await newPage();
     await page.goto(server.baseUrl);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.waitForURL(/\/auth\//);
-    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/auth\/.*\/sign-up/);
     await page.getByLabel('First name').fill(shopper.first);
     await page.getByLabel('Last name').fill(shopper.last);
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The hosted sign-up always confirms the address (it answers a known one alike: issue 18, item 15).
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const code = /\b(\d{6})\b/.exec(await server.latestMail(shopper.email, 'verification-code'))?.[1] ?? '';
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify email' }).click();
     await page.getByRole('heading', { name: 'Your orders' }).waitFor();
 
     await toCheckout(page, 'camp-enamel-mug', 'Camp Enamel Mug');
@@ -357,7 +361,7 @@ suite('Home, Customers and Abandoned checkouts in Chromium', () => {
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     }
-  }, 90_000);
+  }, 180_000);
 
   it('is usable on a tablet and readable on a phone', async () => {
     const tablet = await newPage({ width: 1024, height: 768 });

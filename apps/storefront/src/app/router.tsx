@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { Loading } from '../components/states';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
 
@@ -22,24 +23,34 @@ const page = (load: () => Promise<PageModule>) => async () => {
   };
 };
 
+/**
+ * A page's route. Its module loads lazily, so on the first page load the router has nothing of it to show yet:
+ * `HydrateFallback` fills the page's place under the shell meanwhile (without one React Router warns in the console).
+ */
+const shopPage = (path: string | undefined, load: () => Promise<PageModule>) => ({
+  ...(path === undefined ? { index: true as const } : { path }),
+  lazy: page(load),
+  HydrateFallback: Loading,
+});
+
 export const router = createBrowserRouter([
   {
     path: '/',
     Component: Shell,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: page(() => import('../features/home/route')) },
-      { path: 'shop', lazy: page(() => import('../features/catalog/route')) },
-      { path: 'collections/:slug', lazy: page(() => import('../features/catalog/route')) },
-      { path: 'product-page/:slug', lazy: page(() => import('../features/product/route')) },
+      shopPage(undefined, () => import('../features/home/route')),
+      shopPage('shop', () => import('../features/catalog/route')),
+      shopPage('collections/:slug', () => import('../features/catalog/route')),
+      shopPage('product-page/:slug', () => import('../features/product/route')),
       // Where the server's product links lead (cart lines, the storesProduct redirect intent).
-      { path: 'products/:slug', lazy: page(() => import('../features/product/route')) },
-      { path: 'cart', lazy: page(() => import('../features/cart/route')) },
-      { path: 'checkout', lazy: page(() => import('../features/checkout/route')) },
-      { path: 'thank-you/:orderId', lazy: page(() => import('../features/checkout/confirmation-route')) },
-      { path: 'callback', lazy: page(() => import('../features/auth/route')) },
-      { path: 'account/*', lazy: page(() => import('../features/account/route')) },
-      { path: '*', lazy: page(() => import('./not-found')) },
+      shopPage('products/:slug', () => import('../features/product/route')),
+      shopPage('cart', () => import('../features/cart/route')),
+      shopPage('checkout', () => import('../features/checkout/route')),
+      shopPage('thank-you/:orderId', () => import('../features/checkout/confirmation-route')),
+      shopPage('callback', () => import('../features/auth/route')),
+      shopPage('account/*', () => import('../features/account/route')),
+      shopPage('*', () => import('./not-found')),
     ],
   },
 ]);

@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { focusHeadingOnNextPage } from '../components/page-title';
 import { Loading } from '../components/states';
@@ -8,6 +8,7 @@ import { useNavCollections } from '../features/catalog/api/collections';
 import { bootNow } from '../lib/boot';
 import { setCartDrawerOpen } from '../lib/cart-drawer';
 import { signedInNow } from '../lib/shop';
+import { startSignIn } from '../lib/sign-in';
 
 const boot = bootNow();
 
@@ -70,9 +71,106 @@ function useFocusOnNavigate() {
   }
 }
 
+/**
+ * The store's sections. On a phone they do not fit in a row: a menu button (shown by base.css under 720px) opens
+ * them as a list; Escape or a chosen link closes it, and the focus goes back to the button.
+ */
+function MainNav() {
+  const collections = useNavCollections();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // A new page closes the menu (the page's heading takes the focus then).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path on purpose
+  useEffect(() => setOpen(false), [pathname]);
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    if (next) requestAnimationFrame(() => nav.current?.querySelector('a')?.focus());
+  };
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  return (
+    <div className="header__menu">
+      <button
+        ref={button}
+        type="button"
+        className="header__menu-button"
+        aria-expanded={open}
+        aria-controls="main-navigation"
+        onClick={toggle}
+      >
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <nav
+        ref={nav}
+        id="main-navigation"
+        aria-label="Main"
+        className={`header__nav${open ? ' header__nav--open' : ''}`}
+      >
+        <NavLink to="/shop" end>
+          Shop all
+        </NavLink>
+        {collections.map((c) => (
+          <NavLink key={c.id} to={`/collections/${c.slug}`}>
+            {c.name}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * "Account" for a member; "Sign in" for a visitor starts the hosted sign-in at once and comes back to this page
+ * (the account page's panel, with "Create an account", stays at /account for a click that opens it elsewhere).
+ */
+function AccountLink() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  if (signedInNow())
+    return (
+      <Link to="/account" className="header__account">
+        Account
+      </Link>
+    );
+  return (
+    <Link
+      to="/account"
+      className="header__account"
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        void startSignIn(`${pathname}${search}`).catch(() => navigate('/account'));
+      }}
+    >
+      Sign in
+    </Link>
+  );
+}
+
 /** Header with the store's name, navigation, search, account and cart; the page; the footer; the cart drawer. */
 export function Shell() {
-  const collections = useNavCollections();
   const navigation = useNavigation();
   useFocusOnNavigate();
   const name = boot?.storeName ?? 'Shop';
@@ -87,20 +185,9 @@ export function Shell() {
             {boot?.logoUrl ? <img src={boot.logoUrl} alt="" width={32} height={32} /> : null}
             <span>{name}</span>
           </Link>
-          <nav aria-label="Main" className="header__nav">
-            <NavLink to="/shop" end>
-              Shop all
-            </NavLink>
-            {collections.map((c) => (
-              <NavLink key={c.id} to={`/collections/${c.slug}`}>
-                {c.name}
-              </NavLink>
-            ))}
-          </nav>
+          <MainNav />
           <Search />
-          <Link to="/account" className="header__account">
-            {signedInNow() ? 'Account' : 'Sign in'}
-          </Link>
+          <AccountLink />
           <CartButton />
         </div>
         {navigation.state === 'loading' ? <div className="progress" aria-hidden="true" /> : null}

@@ -4,7 +4,7 @@ import { NotFound } from '../../components/not-found';
 import { usePageTitle } from '../../components/page-title';
 import { messageOf } from '../../lib/errors';
 import { signedInNow } from '../../lib/shop';
-import { signOut, startSignIn } from '../../lib/sign-in';
+import { signOut, startSignIn, startSignUp } from '../../lib/sign-in';
 import { AddressesPage } from './components/addresses';
 import { OrderDetail, Orders } from './components/orders';
 import { ProfilePage } from './components/profile';
@@ -24,7 +24,7 @@ function SignInPanel() {
         <button type="button" className="button button--primary" onClick={go}>
           Sign in
         </button>
-        <button type="button" className="button" onClick={go}>
+        <button type="button" className="button" onClick={() => startSignUp(pathname).catch(setError)}>
           Create an account
         </button>
       </p>

@@ -53,8 +53,19 @@ function lineKey(productId: string, variantId: string, extras: unknown[]): strin
   return `${productId}:${variantId}:${digest}`;
 }
 
-const mainImage = (p: ProductRecord, publicUrl: string): WireImage | null => {
-  const media = p.data.media.find((m) => m.mediaType === 'image');
+/**
+ * The line's picture: the image of the first chosen option choice that has one (a Forest hoodie shows the forest
+ * one), else the product's main image.
+ */
+const lineImage = (p: ProductRecord, variant: VariantRecord, publicUrl: string): WireImage | null => {
+  const images = p.data.media.filter((m) => m.mediaType === 'image');
+  const chosen = new Map(Object.entries(variant.choices).map(([k, v]) => [k.toLowerCase(), v.toLowerCase()]));
+  const choiceMedia = p.data.options.flatMap((o) => {
+    const picked = chosen.get(o.name.toLowerCase());
+    const choice = o.choices.find((c) => c.description.toLowerCase() === picked);
+    return choice?.mediaIds ?? [];
+  });
+  const media = choiceMedia.map((id) => images.find((m) => m.id === id)).find((m) => m !== undefined) ?? images[0];
   if (!media) return null;
   // No `id`: the client turns an image with an id into a `wix:image://` URI no browser can load; a URL it keeps.
   return {
@@ -76,7 +87,7 @@ export function snapshotOf(entry: CatalogEntry, variant: VariantRecord, publicUr
     sku: e.sku,
     weight: e.weight,
     shippable: entry.product.productType === 'physical',
-    image: mainImage(entry.product, publicUrl),
+    image: lineImage(entry.product, variant, publicUrl),
   };
 }
 

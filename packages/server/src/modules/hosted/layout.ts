@@ -32,11 +32,11 @@ function document(
 </head>
 <body>
 <div class="page">
-<header class="brand">${
+<header class="brand"><a class="brand-home" href="/">${
     input.logoUrl
       ? html`<img class="brand-logo" src="${input.logoUrl}" alt="" width="34" height="34">`
       : html`<span class="brand-mark" aria-hidden="true">${initial}</span>`
-  }<span>${input.storeName}</span></header>
+  }<span>${input.storeName}</span></a></header>
 <main class="card" id="main">
 ${input.main}
 </main>

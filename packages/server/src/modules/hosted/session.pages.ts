@@ -291,6 +291,8 @@ function registerSignUp(
       state = await ctx.services.identity.register(
         { loginId: { email: values.email }, password, profile },
         { ip: request.ip },
+        // The page must not tell whether the address has an account: both get "check your inbox".
+        { concealExisting: true },
       );
     } catch (error) {
       const failure = describeFailure(error);

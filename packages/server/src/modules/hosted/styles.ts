@@ -5,16 +5,17 @@
 export const authCss = `
 :root {
   color-scheme: light dark;
-  --bg: #f4f4f1;
+  /* The shop's palette (apps/storefront/src/app/base.css): the member pages look like the store they belong to. */
+  --bg: #f4f6f5;
   --card: #ffffff;
-  --card-border: #e2e2dc;
-  --text: #1c1d1f;
-  --muted: #55585e;
-  --border: #85878d;
-  --accent: #1f56c4;
-  --focus: #2f6fde;
-  --button: #1f2328;
-  --button-hover: #000000;
+  --card-border: #dfe3e1;
+  --text: #1c2321;
+  --muted: #55605c;
+  --border: #7d8783;
+  --accent: #155e4b;
+  --focus: #155e4b;
+  --button: #155e4b;
+  --button-hover: #0e4537;
   --button-text: #ffffff;
   --error: #b42318;
   --error-bg: #fdf0ef;
@@ -31,11 +32,11 @@ export const authCss = `
     --text: #eceef1;
     --muted: #b2b6bd;
     --border: #8a8e96;
-    --accent: #8ab4ff;
-    --focus: #8ab4ff;
-    --button: #eceef1;
-    --button-hover: #ffffff;
-    --button-text: #141517;
+    --accent: #7fd1b4;
+    --focus: #7fd1b4;
+    --button: #7fd1b4;
+    --button-hover: #a3e0ca;
+    --button-text: #0e2a22;
     --error: #ffb4ab;
     --error-bg: #3a1f1c;
     --error-border: #6b2f29;
@@ -70,6 +71,14 @@ body {
   max-width: 420px;
   overflow-wrap: anywhere;
 }
+.brand-home {
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  color: inherit;
+  text-decoration: none;
+}
+.brand-home:hover span { text-decoration: underline; }
 .brand-logo {
   border-radius: 8px;
   display: block;
@@ -156,7 +165,7 @@ input[aria-invalid="true"] { border-color: var(--error); }
   margin: 6px 0 0;
   padding: 12px 16px;
   border: 1px solid var(--button);
-  border-radius: 8px;
+  border-radius: 10px;
   background: var(--button);
   color: var(--button-text);
   font: inherit;

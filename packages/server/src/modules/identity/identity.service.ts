@@ -26,6 +26,7 @@ import {
 import type { MemberSettingsService } from './member-settings.js';
 import type { Sessions } from './sessions.js';
 import type { SignInContext, SignInGuard } from './sign-in-guard.js';
+import { signUpAttemptMail } from './sign-up-attempt.mail.js';
 
 /** Where a request came from, for throttling (and for sign-in, the hosted page's trusted browser). */
 export type RequestContext = SignInContext;
@@ -133,6 +134,33 @@ export function createIdentityService(deps: IdentityDeps) {
     return token;
   }
 
+  /**
+   * A sign-up with the address of an account (hosted page): the same work and answer as a new sign-up (the password
+   * is hashed, a code is mailed, the page asks for it), but the mail tells the owner and its code signs them in.
+   */
+  async function signUpAttempt(identity: IdentityRecord, password: string): Promise<StateResponse> {
+    await hashPassword(password);
+    return withTransaction(deps.db, async (uow) => {
+      await deps.challenges.spendAll(uow.trx, identity.id, ['verify-email']);
+      const { token, code } = await deps.challenges.create(uow.trx, {
+        purpose: 'verify-email',
+        identityId: identity.id,
+        ttlSeconds: CODE_TTL,
+        withCode: true,
+      });
+      const mail = signUpAttemptMail({
+        storeName: deps.storeName(),
+        code: code as string,
+        minutes: CODE_TTL / 60,
+        resetUrl: `${base}/auth/forgot-password`,
+      });
+      // Kind `verification-code`: like a new sign-up's mail it carries the code the page asks for.
+      await deps.mail.queue(uow.trx, { kind: 'verification-code', to: identity.email, ...mail });
+      uow.afterCommit(() => deps.mail.kick());
+      return { state: 'REQUIRE_EMAIL_VERIFICATION' as const, stateToken: token };
+    });
+  }
+
   async function startSecondFactor(ex: Executor, identity: IdentityRecord): Promise<StateResponse> {
     const useTotp = identity.factors.totp?.enabled === true;
     const { token, code } = await deps.challenges.create(ex, {
@@ -213,6 +241,7 @@ export function createIdentityService(deps: IdentityDeps) {
         captchaTokens?: Array<{ Recaptcha?: string; InvisibleRecaptcha?: string }> | undefined;
       },
       ctx: RequestContext,
+      options: { concealExisting?: boolean } = {},
     ): Promise<StateResponse> {
       const email = validEmail(input.loginId.email, 'loginId.email');
       const problem = passwordProblem(input.password);
@@ -221,7 +250,9 @@ export function createIdentityService(deps: IdentityDeps) {
       if (ctx.ip && (await deps.throttle.hit(`register:ip:${ctx.ip}`, 3600)) > REGISTER_PER_ADDRESS) {
         throw new AppError('RESOURCE_EXHAUSTED', iamErrorCodes.tooManyAttempts, 'Too many sign-ups; try again later');
       }
-      if (await repo.byEmail(deps.db, 'member', email)) {
+      const existing = await repo.byEmail(deps.db, 'member', email);
+      if (existing && options.concealExisting) return signUpAttempt(existing, input.password);
+      if (existing) {
         throw failure(iamErrorCodes.emailAlreadyExists, 'A member with this email already exists', 'ALREADY_EXISTS');
       }
       const settings = await deps.memberSettings.get();
@@ -248,11 +279,17 @@ export function createIdentityService(deps: IdentityDeps) {
           };
           await repo.insert(uow.trx, record);
           uow.afterCommit(() => deps.mail.kick());
+          // Concealing sign-ups answer "check your inbox" for new and known addresses alike: the new one verifies.
+          if (options.concealExisting) {
+            return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: await startEmailVerification(uow.trx, record) };
+          }
           return nextState(uow.trx, record);
         });
       } catch (error) {
         // Two sign-ups with one email at the same moment: the unique index decides.
-        if (await repo.byEmail(deps.db, 'member', email)) {
+        const winner = await repo.byEmail(deps.db, 'member', email);
+        if (winner && options.concealExisting) return signUpAttempt(winner, input.password);
+        if (winner) {
           throw failure(iamErrorCodes.emailAlreadyExists, 'A member with this email already exists', 'ALREADY_EXISTS');
         }
         throw error;

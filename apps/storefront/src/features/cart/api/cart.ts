@@ -1,18 +1,31 @@
 import type { Cart, EstimateTotalsResponse } from '@merx/contract';
 import { MerxError } from '@merx/sdk';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { keys } from '../../../lib/query-keys';
 import { shop } from '../../../lib/shop';
 
 /** True once this browser has tokens: a first-time visitor has no cart, and needs no token to learn that. */
 const hasTokens = () => Boolean(localStorage.getItem('merx-shop-tokens'));
 
+/**
+ * Set while this browser may have a cart on the server (one was seen, or a member just signed in; lib/sign-in.ts
+ * sets it too). The contract answers "no cart yet" with a 404 (WIRE.md 5.1), which a browser logs as an error on
+ * every page: without the mark the shop knows there is nothing to ask for.
+ */
+const CART_MARK = 'merx-shop-cart';
+const mayHaveCart = () => localStorage.getItem(CART_MARK) !== null;
+const markCart = (cart: Cart | null | undefined) => {
+  if (cart) localStorage.setItem(CART_MARK, 'yes');
+  else if (cart === null) localStorage.removeItem(CART_MARK);
+};
+
 /** The shopper's current cart, or null when they have none yet. */
 export const cartQuery = () =>
   queryOptions({
     queryKey: keys.cart,
     queryFn: async (): Promise<Cart | null> => {
-      if (!hasTokens()) return null;
+      if (!hasTokens() || !mayHaveCart()) return null;
       try {
         return (await (await shop()).currentCart.getCurrentCart()).cart;
       } catch (error) {
@@ -23,7 +36,13 @@ export const cartQuery = () =>
     staleTime: 10_000,
   });
 
-export const useCart = () => useQuery(cartQuery());
+/** The cart; whatever puts a cart into the cache (adding to it, checking out) also keeps the mark up to date. */
+export function useCart() {
+  const result = useQuery(cartQuery());
+  const { data } = result;
+  useEffect(() => markCart(data), [data]);
+  return result;
+}
 
 /** Number of items in the cart (quantities added up). */
 export const itemCount = (cart: Cart | null | undefined) =>
