@@ -11,6 +11,7 @@ export * from './iam/identity.js';
 export * from './iam/oauth.js';
 export * from './merx/back-office.js';
 export * from './merx/media.js';
+export * from './merx/pay-links.js';
 export * from './merx/permissions.js';
 export * from './merx/product-csv.js';
 export * from './merx/ship-to.js';

@@ -104,6 +104,7 @@ export { type OAuthClient, type OAuthClientsModule, oauthClients } from './modul
 export { type OrderFulfillmentsModule, orderFulfillments } from './modules/order-fulfillments.js';
 export { type OrdersModule, orders } from './modules/orders.js';
 export { type OrdersSettingsModule, ordersSettings } from './modules/orders-settings.js';
+export { type PayLinksModule, type PaymentState, payLinks } from './modules/pay-links.js';
 export {
   type ImportProductsOptions,
   type ProductCsvModule,

@@ -9,6 +9,7 @@ import {
   members,
   OAuthStrategy,
   orders,
+  payLinks,
   products,
   redirects,
 } from '@merx/sdk';
@@ -17,15 +18,19 @@ import { boot } from './boot';
 /** Catalog reads need no token: a strategy without headers saves the first page a token round trip. */
 const noToken: AuthStrategy = { getAuthHeaders: async () => ({ headers: {} }) };
 
-/** The catalog client (public reads). */
-export const catalog = createClient({ baseUrl: location.origin, auth: noToken, modules: { products, collections } });
+/** The public client: catalog reads, and the pay link and offline instructions (the pay link holds its own token). */
+export const catalog = createClient({
+  baseUrl: location.origin,
+  auth: noToken,
+  modules: { products, collections, payLinks },
+});
 
 function makeShop(clientId: string) {
   const auth = OAuthStrategy({ clientId, storage: localStorageStorage({ key: 'merx-shop-tokens' }) });
   return createClient({
     baseUrl: location.origin,
     auth,
-    modules: { products, currentCart, checkout, orders, redirects, members, memberFactors },
+    modules: { products, currentCart, checkout, orders, payLinks, redirects, members, memberFactors },
   });
 }
 

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as c from '@merx/contract';
-import { z } from 'zod';
 import { type Caller, ownOrElevated, publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { transactionWire } from '../orders/orders.mapper.js';
@@ -19,26 +18,15 @@ import { collectabilityOf } from './payments.records.js';
  * browser. A wrong token and an unknown order get the same not-found answer.
  */
 
-const payLinkRequest = z.object({ orderId: z.string().min(1).max(100), token: z.string().min(20).max(200) });
-const payByLinkRequest = payLinkRequest.extend({ card: c.payOrderRequest.shape.card });
-const instructionsResponse = z.object({ offlinePaymentInstructions: z.string() });
-/**
- * Where the order's payment stands for its buyer: paid online or offline, whether a card can pay it now, and why the
- * last card payment was declined (when the last one was).
- */
-const paymentState = z.object({
-  online: z.boolean(),
-  payable: z.boolean(),
-  declineReason: z.enum(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'EXPIRED_CARD']).optional(),
-});
-const paymentStateOf = (state: OrderState): z.infer<typeof paymentState> => {
+/** Where the order's payment stands for its buyer (see the contract's `paymentState`). */
+const paymentStateOf = (state: OrderState): c.PaymentState => {
   const online = state.order.paymentMethod !== 'offline';
   const last = state.transactions.findLast((t) => t.kind === 'PAYMENT');
   const reason = last?.status === 'DECLINED' ? (last.details.reason as string | undefined) : undefined;
   return {
     online,
     payable: online && state.order.status !== 'CANCELED' && collectabilityOf(state).status === 'COLLECTABLE',
-    ...(reason ? { declineReason: reason as 'CARD_DECLINED' } : {}),
+    ...(reason ? { declineReason: reason as c.PaymentDeclineReason } : {}),
   };
 };
 
@@ -61,7 +49,7 @@ export function createPayLinks(ctx: PaymentsContext) {
   }
 
   return {
-    async view(input: z.infer<typeof payLinkRequest>) {
+    async view(input: c.PayLinkRequest) {
       await check(input.orderId, input.token);
       const state = await ctx.orders.load(input.orderId);
       return { order: ctx.orders.wire(state), payment: paymentStateOf(state) };
@@ -75,7 +63,7 @@ export function createPayLinks(ctx: PaymentsContext) {
     },
 
     /** Pays the order with the card, as its buyer would; a decline is recorded, then refused. */
-    async pay(input: z.infer<typeof payByLinkRequest>) {
+    async pay(input: c.PayByLinkRequest) {
       await check(input.orderId, input.token);
       const card = { input: input.card, summary: summarize(input.card) };
       const { state, transaction } = await collector.collect(LINK_HOLDER, input.orderId, {
@@ -112,8 +100,8 @@ export function payLinkRoutes(links: PayLinks): AnyRoute[] {
       summary: "The order of a payment reminder's pay link (anyone holding its token)",
       tag,
       access: publicAccess,
-      input: payLinkRequest,
-      response: c.orderResponse.extend({ payment: paymentState }),
+      input: c.payLinkRequest,
+      response: c.payLinkOrderResponse,
       handler: async ({ input }) => links.view(input),
     }),
     defineRoute({
@@ -122,8 +110,8 @@ export function payLinkRoutes(links: PayLinks): AnyRoute[] {
       summary: 'Whether the order can be paid by card now, and why its last card payment was declined',
       tag,
       access: ownOrElevated('orders:read'),
-      params: z.object({ orderId: z.string().min(1).max(100) }),
-      response: z.object({ payment: paymentState }),
+      params: c.paymentStateParams,
+      response: c.paymentStateResponse,
       handler: async ({ caller, params }) => links.state(caller, params.orderId),
     }),
     defineRoute({
@@ -132,8 +120,8 @@ export function payLinkRoutes(links: PayLinks): AnyRoute[] {
       summary: "Pay the order of a payment reminder's pay link with a card (anyone holding its token)",
       tag,
       access: publicAccess,
-      input: payByLinkRequest,
-      response: c.payOrderResponse,
+      input: c.payByLinkRequest,
+      response: c.payByLinkResponse,
       handler: async ({ input }) => links.pay(input),
     }),
     defineRoute({
@@ -142,7 +130,7 @@ export function payLinkRoutes(links: PayLinks): AnyRoute[] {
       summary: "How buyers who pay later pay (the merchant's text in the orders settings)",
       tag,
       access: publicAccess,
-      response: instructionsResponse,
+      response: c.offlineInstructionsResponse,
       handler: async () => links.instructions(),
     }),
   ];

@@ -1,8 +1,8 @@
-import type { Checkout, CheckoutInfoInput, Order } from '@merx/contract';
-import { type AuthStrategy, createClient, MerxApplicationError, type ModuleFactory } from '@merx/sdk';
+import type { Checkout, CheckoutInfoInput } from '@merx/contract';
+import { MerxApplicationError, type PaymentState } from '@merx/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../../lib/query-keys';
-import { shop } from '../../../lib/shop';
+import { catalog, shop } from '../../../lib/shop';
 
 /** The checkout, as the server has it (its owner only). */
 export const checkoutQuery = (id: string) =>
@@ -76,63 +76,8 @@ export const orderQuery = (id: string) =>
     queryFn: async () => (await (await shop()).orders.getOrder(id)).order,
   });
 
-/** Where an order's payment stands (server: payments.pay-link.ts). */
-export interface PaymentState {
-  online: boolean;
-  payable: boolean;
-  declineReason?: string;
-}
-
-type PayAnswer = { orderId: string; paymentStatus: string };
-
-/** The Merx payment calls the SDK has no module for: the buyer's payment state, the pay link, offline instructions. */
-const payments: ModuleFactory<{
-  state(orderId: string): Promise<{ payment: PaymentState }>;
-  linkOrder(orderId: string, token: string): Promise<{ order: Order; payment: PaymentState }>;
-  linkPay(orderId: string, token: string, card: Card): Promise<PayAnswer>;
-  instructions(): Promise<{ offlinePaymentInstructions: string }>;
-}> = (t) => ({
-  state: (orderId) =>
-    t.call({
-      name: 'payments.state',
-      method: 'GET',
-      path: `/_api/merx/v1/payments/orders/${encodeURIComponent(orderId)}/payment-state`,
-      args: [orderId],
-    }),
-  linkOrder: (orderId, token) =>
-    t.call({
-      name: 'payments.linkOrder',
-      method: 'POST',
-      path: '/_api/merx/v1/payments/pay-link/order',
-      body: { orderId, token },
-      args: [orderId],
-    }),
-  linkPay: (orderId, token, card) =>
-    t.call({
-      name: 'payments.linkPay',
-      method: 'POST',
-      path: '/_api/merx/v1/payments/pay-link/pay',
-      body: { orderId, token, card },
-      args: [orderId, '<redacted>'],
-    }),
-  instructions: () =>
-    t.call({
-      name: 'payments.instructions',
-      method: 'GET',
-      path: '/_api/merx/v1/payments/offline-instructions',
-      args: [],
-    }),
-});
-
-const noToken: AuthStrategy = { getAuthHeaders: async () => ({ headers: {} }) };
-/** Calls anyone may make (the pay link holds its own token). */
-const publicPayments = createClient({ baseUrl: location.origin, auth: noToken, modules: { payments } }).payments;
-/** Calls as the shopper: the shop client's tokens. */
-const buyerPayments = createClient({
-  baseUrl: location.origin,
-  auth: { getAuthHeaders: async () => (await shop()).auth.getAuthHeaders() },
-  modules: { payments },
-}).payments;
+/** Where an order's payment stands (the contract's `paymentState`). */
+export type { PaymentState };
 
 /** The order placed from a completed checkout (create-order answers the same order again). */
 export const checkoutOrderQuery = (checkoutId: string) =>
@@ -145,7 +90,7 @@ export const checkoutOrderQuery = (checkoutId: string) =>
 export const paymentStateQuery = (orderId: string) =>
   queryOptions({
     queryKey: [...keys.order(orderId), 'payment'],
-    queryFn: async () => (await buyerPayments.state(orderId)).payment,
+    queryFn: async () => (await (await shop()).payLinks.getPaymentState(orderId)).payment,
     staleTime: 0,
   });
 
@@ -153,7 +98,7 @@ export const paymentStateQuery = (orderId: string) =>
 export const payLinkQuery = (orderId: string, token: string) =>
   queryOptions({
     queryKey: [...keys.order(orderId), 'pay-link', token],
-    queryFn: () => publicPayments.linkOrder(orderId, token),
+    queryFn: () => catalog.payLinks.getPayLinkOrder({ orderId, token }),
     staleTime: 0,
   });
 
@@ -161,16 +106,16 @@ export const payLinkQuery = (orderId: string, token: string) =>
 export const offlineInstructionsQuery = () =>
   queryOptions({
     queryKey: ['offline-instructions'],
-    queryFn: async () => (await publicPayments.instructions()).offlinePaymentInstructions,
+    queryFn: async () => (await catalog.payLinks.getOfflineInstructions()).offlinePaymentInstructions,
   });
 
 /** Pays an order already placed with a card: as its buyer, or through the pay link's token. */
 export function usePayOrder(orderId: string, token?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (card: Card): Promise<PayAnswer> =>
+    mutationFn: async (card: Card) =>
       token
-        ? publicPayments.linkPay(orderId, token, card)
+        ? catalog.payLinks.payByLink({ orderId, token, card })
         : (await shop()).orders.payOrder({ paymentGatewayOrderId: orderId, card }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: keys.order(orderId) });
