@@ -8,7 +8,14 @@ import { seedDemoStore } from './seed/seed-demo.js';
 export async function bootstrap(
   config: Config,
   logger: Logger,
-): Promise<{ merx: MerxDb; merxApp: MerxApp; ownerKey?: string; owner?: { email: string; password: string } }> {
+): Promise<{
+  merx: MerxDb;
+  merxApp: MerxApp;
+  ownerKey?: string;
+  owner?: { email: string; password: string };
+  /** The demo store was loaded by this start. */
+  demoLoaded: boolean;
+}> {
   const merx = createDb({ url: config.databaseUrl });
   const applied = await migrateToLatest(merx.db, merx.dialect);
   if (applied.length) logger.info({ applied }, 'database migrated');
@@ -20,13 +27,16 @@ export async function bootstrap(
   }
   // The owner's back-office account: made once; the password is printed only when it was generated here.
   const owner = await services.staff.ensureOwner(config.ownerEmail, config.ownerPassword);
+  let demoLoaded = false;
   if (config.seedDemo && (await services.products.repo.count(merx.db)) === 0) {
-    const counts = await seedDemoStore(services, config.mediaDir);
+    const counts = await seedDemoStore(services, config.mediaDir, { showcase: true });
     logger.info(counts, 'demo store loaded');
+    demoLoaded = true;
   }
   return {
     merx,
     merxApp,
+    demoLoaded,
     ...(ownerKey ? { ownerKey } : {}),
     ...(owner && !config.ownerPassword ? { owner } : {}),
   };

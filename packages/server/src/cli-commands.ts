@@ -84,7 +84,7 @@ async function seedDemo({ merx, services, config }: Context): Promise<number> {
     );
     return 1;
   }
-  const counts = await seedDemoStore(services, config.mediaDir);
+  const counts = await seedDemoStore(services, config.mediaDir, { showcase: true });
   out(`Loaded the demo store: ${counts.products} products in ${counts.collections} collections.\n`);
   return 0;
 }

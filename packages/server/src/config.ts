@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { chooseLogLevel } from './lib/logger.js';
 
 /** Everything Merx reads from the environment, read once at start. */
 export interface Config {
@@ -10,6 +11,7 @@ export interface Config {
   mediaDir: string;
   /** Public origin of this store, used in product page URLs and redirect links. */
   publicUrl: string;
+  /** LOG_LEVEL, else `warn` on a terminal and `info` in production or when piped (lib/logger.ts). */
   logLevel: string;
   /** Origins allowed to call the API from a browser; empty means any origin. */
   corsOrigins: string[];
@@ -28,7 +30,10 @@ export interface Config {
 }
 
 /** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTTY: boolean = process.stdout.isTTY === true,
+): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -42,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: resolve(dataDir, 'media'),
     publicUrl: (env.MERX_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: chooseLogLevel(env, stdoutIsTTY),
     corsOrigins: (env.MERX_CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -2,10 +2,11 @@ import closeWithGrace from 'close-with-grace';
 import { bootstrap } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './lib/logger.js';
+import { demoShowcaseLines } from './seed/demo-showcase.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const { merx, merxApp, ownerKey, owner } = await bootstrap(config, logger);
+const { merx, merxApp, ownerKey, owner, demoLoaded } = await bootstrap(config, logger);
 const { app, dispatcher } = merxApp;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -21,6 +22,8 @@ merxApp.services.housekeeping.start();
 // Runs product CSV imports: queued ones, and those a stopped or dead process left.
 merxApp.services.productCsv.runner.start();
 await app.listen({ port: config.port, host: config.host });
+// The banner comes last, after Fastify's "listening" line; on a terminal no line per request follows it
+// (lib/logger.ts), so the owner key and the addresses stay in view.
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [
   '',
@@ -30,6 +33,7 @@ const lines = [
   `  API docs:     ${url}/docs`,
   `  Database:     ${merx.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
 ];
+if (demoLoaded) lines.push('', ...demoShowcaseLines(url));
 if (ownerKey) {
   lines.push(
     '',

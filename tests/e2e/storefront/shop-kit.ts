@@ -10,7 +10,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MerxDb } from '@merx/db';
 import { createTestDb } from '@merx/db/testing';
-import { ApiKeyStrategy, createClient, shippingOptions, tipSettings } from '@merx/sdk';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { buildApp, type MerxApp } from '../../../packages/server/src/app.js';
@@ -164,37 +163,9 @@ export async function startShopServer(overrides: Partial<Config> = {}): Promise<
     ...overrides,
   };
   const app = await buildApp({ config, merx, logger: false });
-  await seedDemoStore(app.services, config.mediaDir);
+  // The demo as `npm start` loads it: the courier with delivery windows, tips, the coupon and the rule included.
+  await seedDemoStore(app.services, config.mediaDir, { showcase: true });
   await app.app.listen({ port, host: '127.0.0.1' });
-
-  const apiKey = (await app.services.apiKeys.create({ name: 'E2E owner' })).key;
-  const admin = createClient({ baseUrl, auth: ApiKeyStrategy({ apiKey }), modules: { shippingOptions, tipSettings } });
-  const { deliveryRegion } = await admin.shippingOptions.createDeliveryRegion({
-    name: 'United States',
-    destinations: [{ countryCode: 'US' }],
-  });
-  const day = (n: number, hour: number) => {
-    const d = new Date();
-    d.setUTCDate(d.getUTCDate() + n);
-    d.setUTCHours(hour, 0, 0, 0);
-    return d.toISOString();
-  };
-  await admin.shippingOptions.createShippingOption({
-    title: 'Scheduled courier',
-    estimatedDeliveryTime: 'At the time you choose',
-    deliveryRegionIds: [deliveryRegion.id],
-    rates: [{ amount: '6' }],
-    deliveryTimeSlots: [
-      { from: day(2, 9), to: day(2, 12) },
-      { from: day(2, 14), to: day(2, 18) },
-    ],
-  });
-  await admin.tipSettings.createDefaultTipSettings({
-    tipType: 'PERCENTAGE',
-    presets: [{ value: 10 }, { value: 15, default: true }, { value: 20 }],
-    allowCustomerTip: true,
-    allowCustomAmount: true,
-  });
 
   return {
     app,

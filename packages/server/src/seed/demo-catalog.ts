@@ -1588,7 +1588,8 @@ export const demoProducts: DemoProduct[] = [
         '<p>Add your message at checkout and we’ll write it out for you.</p>',
       ),
       additionalInfoSections: [SHIPPING],
-      stock: { trackInventory: true, quantity: 30 },
+      // Few left: its page says "Only 3 left" (the demo's low-stock example, named in the README).
+      stock: { trackInventory: true, quantity: 3 },
     },
     images: [{ key: 'morning-ritual-gift-set', art: 'giftbox', color: '#2f4f3a', accent: '#f5e6c8' }],
     collections: ['gifts'],

@@ -6,6 +6,7 @@ import { newId } from '../lib/ids.js';
 import type { StoredMedia } from '../modules/products/products.types.js';
 import { type DemoImage, demoCollections, demoProducts, demoStore } from './demo-catalog.js';
 import { renderCollectionImage, renderDemoLogo, renderProductImage } from './demo-images.js';
+import { seedDemoShowcase } from './demo-showcase.js';
 
 type Services = MerxApp['services'];
 
@@ -25,10 +26,15 @@ function writeImage(dir: string, image: DemoImage): StoredMedia {
   };
 }
 
-/** Loads the demo store: settings, collections with banners, products with images, variants and stock. */
+/**
+ * Loads the demo store: settings, collections with banners, products with images, variants and stock, delivery and
+ * tax. With `showcase` (what `npm start` and `merx seed --demo` load) also the coupon, the discount rule, tips and
+ * the courier with delivery windows of demo-showcase.ts; API tests take the store without them.
+ */
 export async function seedDemoStore(
   services: Services,
   mediaDir: string,
+  options: { showcase?: boolean; now?: Date } = {},
 ): Promise<{ products: number; collections: number }> {
   const dir = join(mediaDir, 'demo');
   mkdirSync(dir, { recursive: true });
@@ -49,8 +55,10 @@ export async function seedDemoStore(
     collectionIds.set(c.slug, created.id);
   }
 
+  const productIds = new Map<string, string>();
   for (const demo of demoProducts) {
     const created = await services.products.create(productInput.parse(demo.product));
+    productIds.set(created.slug, created.id);
     const gallery = demo.images.map((image) => writeImage(dir, image));
     const choiceMedia: Array<{ option: string; choice: string; mediaId: string }> = [];
     for (const ci of demo.choiceImages ?? []) {
@@ -99,6 +107,7 @@ export async function seedDemoStore(
     }
   }
   await seedDemoShipping(services);
+  if (options.showcase) await seedDemoShowcase(services, productIds, options.now);
   return { products: demoProducts.length, collections: demoCollections.length };
 }
 
