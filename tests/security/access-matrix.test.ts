@@ -200,6 +200,7 @@ const OWN_RECORD: Array<[RegExp, 'cartId' | 'checkoutId' | 'orderId']> = [
   [/^\/ecom\/v1\/checkouts\/:id(\/|$)/, 'checkoutId'],
   [/^\/ecom\/v1\/orders\/:id$/, 'orderId'],
   [/^\/ecom\/v1\/fulfillments\/orders\/:orderId$/, 'orderId'],
+  [/^\/_api\/merx\/v1\/payments\/orders\/:orderId\/payment-state$/, 'orderId'],
 ];
 
 describe("a shopper's own records", () => {

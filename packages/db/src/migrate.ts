@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './dialect.js';
 import { migration0001 } from './migrations/0001-catalog.js';
 import { migration0002 } from './migrations/0002-catalog-read-indexes.js';

@@ -1,12 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  SqliteAdapter,
-  SqliteDialect,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect } from 'kysely';
 
 /*
  * SQLite with group commit (decision record docs/decisions/0006-group-commit.md).
@@ -203,13 +196,6 @@ class GroupCommitDriver implements Driver {
   }
 }
 
-/** Kysely's SQLite adapter, except that the driver orders the units itself (Kysely adds no mutex of its own). */
-class GroupCommitAdapter extends SqliteAdapter {
-  override get supportsMultipleConnections(): boolean {
-    return true;
-  }
-}
-
 /** Kysely's SQLite dialect with the group-commit driver. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #sqlite: GroupCommitSqlite;
@@ -221,9 +207,5 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new GroupCommitDriver(this.#sqlite);
-  }
-
-  override createAdapter(): SqliteAdapter {
-    return new GroupCommitAdapter();
   }
 }
