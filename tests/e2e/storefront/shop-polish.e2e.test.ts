@@ -148,6 +148,38 @@ suite('shop polish in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('fits a phone screen on every page of a purchase: nothing scrolls sideways', async () => {
+    const page = await shopper('phone-width', PHONE);
+    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page
+      .getByRole('dialog', { name: /Your cart/ })
+      .getByRole('link', { name: 'Camp Enamel Mug' })
+      .waitFor();
+    const wide: string[] = [];
+    const pages: Array<[string, () => Promise<void>]> = [
+      ['/', () => page.getByRole('heading', { name: 'Well-made things for everyday life' }).waitFor()],
+      ['/shop', () => page.locator('.grid .card').first().waitFor()],
+      ['/product-page/camp-enamel-mug', () => page.getByRole('button', { name: 'Add to cart' }).waitFor()],
+      ['/cart', () => page.getByRole('heading', { name: 'Order summary' }).waitFor()],
+      ['/account', () => page.getByRole('heading', { name: 'Your account' }).waitFor()],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await ready();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) wide.push(`${path}: ${width}px`);
+    }
+    await page.goto(`${server.baseUrl}/cart`);
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.getByLabel('Email').waitFor();
+    const checkout = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (checkout > PHONE.width) wide.push(`/checkout: ${checkout}px`);
+    await view(page, 'polish-phone-checkout-width');
+    expect(wide).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   for (const [device, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
