@@ -10,6 +10,7 @@ export * from './iam/factors.js';
 export * from './iam/identity.js';
 export * from './iam/oauth.js';
 export * from './merx/back-office.js';
+export * from './merx/coupon-check.js';
 export * from './merx/media.js';
 export * from './merx/pay-links.js';
 export * from './merx/permissions.js';

@@ -67,6 +67,7 @@ export { type ApiKey, type ApiKeysModule, apiKeys } from './modules/api-keys.js'
 export { type AuditEntry, type AuditLogModule, auditLog } from './modules/audit-log.js';
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
+export { type CouponCheckModule, type CouponCheckResponse, couponCheck } from './modules/coupon-check.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
 export {
   type Coupon,

@@ -90,6 +90,42 @@ suite('a clean console in Chromium', () => {
     }
   }, 90_000);
 
+  it('refuses an unknown coupon in words without a failed request, then applies WELCOME10', async () => {
+    const problems: string[] = [];
+    const { context, page } = await newShopper(browser, problems);
+    recordEverything(page, problems);
+    onTestFailed(async () => {
+      await shot(page, 'failed-console-coupon').catch(() => undefined);
+    });
+    try {
+      await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+      await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const drawer = page.getByRole('dialog', { name: /Your cart/ });
+      await drawer.getByRole('link', { name: 'Camp Enamel Mug' }).waitFor();
+      await page.goto(`${server.baseUrl}/cart`);
+      await page.getByRole('button', { name: 'Check out' }).waitFor();
+      await page.waitForLoadState('networkidle');
+
+      await page.getByLabel('Coupon code').fill('NOPE-NOT-A-CODE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('alert').filter({ hasText: 'No coupon has this code' }).waitFor();
+      await shot(page, 'console-coupon-refused');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+
+      await page.getByLabel('Coupon code').fill('WELCOME10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('WELCOME10', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Remove coupon' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, 'console-coupon-applied');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   for (const device of DEVICES) {
     it(`browses, buys up to checkout and opens sign-in without a console error (${device.name})`, async () => {
       const problems: string[] = [];

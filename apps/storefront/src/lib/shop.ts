@@ -2,6 +2,7 @@ import {
   type AuthStrategy,
   checkout,
   collections,
+  couponCheck,
   createClient,
   currentCart,
   localStorageStorage,
@@ -30,7 +31,7 @@ function makeShop(clientId: string) {
   return createClient({
     baseUrl: location.origin,
     auth,
-    modules: { products, currentCart, checkout, orders, payLinks, redirects, members, memberFactors },
+    modules: { products, currentCart, couponCheck, checkout, orders, payLinks, redirects, members, memberFactors },
   });
 }
 

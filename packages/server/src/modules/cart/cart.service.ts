@@ -220,6 +220,14 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       return present(state);
     },
 
+    /** Whether `code` would apply to the caller's current cart as it is (the rule `update` applies); writes nothing. */
+    async checkCoupon(caller: Caller, code: string): Promise<CouponCheck> {
+      const owner = ownerOf(caller);
+      const state = await repo.findByOwner(deps.db, owner);
+      if (!state) throw ownedCartNotFound();
+      return applicableCoupon(owner, code, subtotalOf(state, deps.clock.now()));
+    },
+
     /** Adds lines (same references add up); creates the cart. At most 5 statements with BEGIN and COMMIT. */
     async add(caller: Caller, input: AddToCartRequest): Promise<Cart> {
       const owner = ownerOf(caller);

@@ -1,4 +1,5 @@
 import type { Executor, UnitOfWork } from '@merx/db';
+import { couponCheckRoutes } from '../discounts/index.js';
 import type { Module, ModuleDeps } from '../module.js';
 import type { CartDependencies } from './cart.deps.js';
 import { createCartMerge, type MergeResult } from './cart.merge.js';
@@ -37,6 +38,7 @@ export function createCartModule(deps: ModuleDeps, others: CartDependencies): Mo
       mergeVisitorCart: createCartMerge(deps, carts),
       purgeUnreachableCarts: (idleDays) => purgeUnreachableCarts(deps, idleDays),
     },
-    routes: cartRoutes(carts),
+    // The coupon check is the discounts module's route, judged on the cart as `update` judges a coupon.
+    routes: [...cartRoutes(carts), ...couponCheckRoutes(deps, (caller, code) => carts.checkCoupon(caller, code))],
   };
 }

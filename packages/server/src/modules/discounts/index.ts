@@ -10,6 +10,7 @@ import { couponRoutes, discountRuleRoutes } from './discounts.routes.js';
 import { totalsCouponOf, totalsDiscountRuleOf } from './discounts.totals.js';
 import type { CouponCheck } from './discounts.types.js';
 
+export { type CartCouponCheck, couponCheckRoutes } from './coupon-check.js';
 export { couponProblem, statusAt } from './discount-logic.js';
 export type * from './discounts.types.js';
 export type { CouponUse };

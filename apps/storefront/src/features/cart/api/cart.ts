@@ -66,7 +66,13 @@ export function useCartChanges() {
       onSuccess,
     }),
     applyCoupon: useMutation({
-      mutationFn: async (couponCode: string) => (await shop()).currentCart.updateCurrentCart({ couponCode }),
+      mutationFn: async (couponCode: string) => {
+        const client = await shop();
+        // Checked first: a refused code is told in words (as the error) without the 4xx that applying it answers.
+        const verdict = await client.couponCheck.checkCoupon({ code: couponCode });
+        if (!verdict.valid) throw new Error(verdict.message);
+        return client.currentCart.updateCurrentCart({ couponCode });
+      },
       onSuccess,
     }),
     removeCoupon: useMutation({
