@@ -207,6 +207,9 @@ suite('totals in Chromium', () => {
     const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/#(\d+)/)?.[1] ?? '';
     await page.getByRole('link', { name: 'View in your account' }).click();
     await page.getByRole('heading', { name: `Order #${number}` }).waitFor();
+    // The heading may come from the list already loaded; the lines and rows once the order's own read has answered.
+    await page.locator('main [data-row="total"]').waitFor();
+    await expect.poll(() => page.locator('.order-lines li > span:last-child').count()).toBe(confirmation.lines.length);
     const account = await shownTotals(page.locator('main'), page.locator('.order-lines li > span:last-child'));
     expectAddsUp('account', account);
     expect(account.rows).toEqual(confirmation.rows);
