@@ -47,9 +47,11 @@ export function createStorefrontRepo(db: Kysely<Database>) {
       .where('id', '<>', ALL_PRODUCTS_COLLECTION_ID);
 
   const visibleProducts = () => db.selectFrom('products').where('visible', '=', sql.lit(1));
-  // Both tables have the columns the sitemap reads (id, slug, updated_date): one query shape for either.
-  const visible = (kind: SitemapKind) =>
-    kind === 'products' ? visibleProducts() : (visibleCollections() as unknown as ReturnType<typeof visibleProducts>);
+  // Both tables have the columns the sitemap reads (id, slug, updated_date): one query over either table.
+  const visible = (kind: SitemapKind) => {
+    const rows = db.selectFrom(kind).where('visible', '=', sql.lit(1));
+    return kind === 'collections' ? rows.where('id', '<>', ALL_PRODUCTS_COLLECTION_ID) : rows;
+  };
 
   return {
     /** The visible product with this slug (unique index), or undefined. */
