@@ -13,7 +13,7 @@ type Expr = RawBuilder<unknown>;
 type Condition = RawBuilder<SqlBool>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a filter applies to any table's query, whatever its row types.
-type AnySelect = SelectQueryBuilder<any, any, any>;
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /** Always true / always false, in a form both engines accept. */
 export const sqlTrue: Condition = sql<SqlBool>`1 = 1`;

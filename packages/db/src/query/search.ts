@@ -1,5 +1,6 @@
-import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../dialect.js';
+import type { AnySelect } from './compile.js';
 
 /*
  * Full-text search over products (docs/decisions/0014-product-search.md). The shopper's words are reduced to plain
@@ -56,9 +57,6 @@ export function ftsMatchQuery(terms: readonly string[]): string {
 export function tsQueryText(terms: readonly string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: narrows any products query, whatever its row types.
-type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /** How one search narrows and orders a products query; see `productSearch`. */
 export interface SearchPlan {
