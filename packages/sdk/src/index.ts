@@ -122,6 +122,13 @@ export {
   publicConfig,
 } from './modules/public-config.js';
 export {
+  type RecommendationAlgorithmInfo,
+  type RecommendationOptions,
+  type RecommendationResponse,
+  type RecommendationsModule,
+  recommendations,
+} from './modules/recommendations.js';
+export {
   type RedirectSession,
   type RedirectSessionRequest,
   type RedirectsModule,

@@ -64,6 +64,8 @@ import { createMediaService } from './modules/products/media.service.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { createProductService } from './modules/products/products.service.js';
 import { createVariantService } from './modules/products/variants.service.js';
+import { createRecommendationsModule } from './modules/recommendations/index.js';
+import { createHandOff } from './modules/redirects/redirects.hand-off.js';
 import { redirectRoutes } from './modules/redirects/redirects.routes.js';
 import { createRedirectService } from './modules/redirects/redirects.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -72,6 +74,7 @@ import { createShippingModule } from './modules/shipping/index.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { registerStorefront } from './modules/storefront/storefront.routes.js';
+import { wixDataRoutes } from './modules/wix-data/wix-data.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -204,6 +207,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     shipping: shipping.services,
   });
   const orders = createOrdersModule(moduleDeps, { checkout: checkout.services, mail });
+  const handOff = createHandOff({ db: merx.db, clock, checkoutOwner: checkout.services.ownerOf, oauth, clients });
   const abandoned = createAbandonedModule(moduleDeps, {
     checkout: checkout.services,
     settings: orders.services.settings,
@@ -252,6 +256,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     identity,
     oauth,
     redirects,
+    handOff,
     staff,
     audit,
     discounts: discounts.services,
@@ -284,6 +289,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...inventoryItems.routes,
       ...productCsv.routes,
       ...mediaLibrary.routes,
+      ...createRecommendationsModule(moduleDeps).routes,
     ],
     collections,
     products,
@@ -345,8 +351,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   const routes: AnyRoute[] = [
     ...productRoutes(services),
     ...collectionRoutes(services.collections),
+    ...wixDataRoutes(),
     ...oauthRoutes(services),
-    ...redirectRoutes(services.redirects, services.tokens),
+    ...redirectRoutes(services.redirects, services.tokens, services.handOff),
     ...identityRoutes(services),
     ...memberRoutes(services),
     ...staffRoutes(services),

@@ -296,7 +296,17 @@ export const costAndProfitData = z.object({
   profitMargin: z.number(),
 });
 export type CostAndProfitData = z.infer<typeof costAndProfitData>;
-const urlAndSize = z.object({ url: z.string(), width: z.number(), height: z.number(), altText: z.string().optional() });
+/**
+ * An image on the wire. `id` (a file of the store's media folder, `library~<uuid>~original.jpg`) is what the @wix/sdk
+ * media helpers build `…/media/<id>` URLs from; images given by an outside URL have none.
+ */
+const urlAndSize = z.object({
+  id: z.string().optional(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  altText: z.string().optional(),
+});
 export const mediaItem = z.object({
   id: z.string(),
   mediaType: mediaItemType,
@@ -436,9 +446,7 @@ export const storeVariant = z.object({
   stock: variantStock,
   choices: z.record(z.string(), z.string()),
   collectionIds: z.array(z.string()),
-  media: z
-    .object({ image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional() })
-    .optional(),
+  media: z.object({ image: urlAndSize.omit({ altText: true }).optional() }).optional(),
   variant: variant.shape.variant.optional(),
 });
 export type StoreVariant = z.infer<typeof storeVariant>;

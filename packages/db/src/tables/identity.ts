@@ -105,6 +105,16 @@ export interface RedirectSessionsTable {
   expires_date: string;
   /** The visitor whose token created the session. */
   visitor_id: OptionalNullable;
+  /**
+   * Checkout hand-off: whose identity the checkout page takes (`visitor` or `member` with `subject_id`, or
+   * `checkout-owner` when an elevated caller made the session for a shopper's checkout).
+   */
+  subject_kind: OptionalNullable;
+  subject_id: OptionalNullable;
+  /** SHA-256 of the one-time key the hand-off URL carries. */
+  hand_off_hash: OptionalNullable;
+  /** When a browser took the hand-off (it is taken once). */
+  claimed_date: OptionalNullable;
 }
 
 /**

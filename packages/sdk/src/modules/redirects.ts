@@ -8,6 +8,8 @@ export type AuthRequest = c.AuthRequest;
 /** Exactly one intent (auth, login, logout, checkout or product page), plus callbacks and preferences. */
 export type RedirectSessionRequest = c.RedirectSessionRequest;
 export type RedirectSession = c.RedirectSession;
+export type ClaimHandOffRequest = c.ClaimHandOffRequest;
+export type ClaimHandOffResponse = c.ClaimHandOffResponse;
 
 const PATH = '/_api/redirects-api/v1/redirect-session';
 
@@ -20,6 +22,19 @@ export function redirects(transport: Transport) {
       call<Out<typeof c.redirectSessionResponse>>('createRedirectSession', {
         method: 'POST',
         path: PATH,
+        body: request,
+        args: [request],
+        options: o,
+      }),
+    /**
+     * Merx's checkout page: takes the buyer of a checkout session into this browser, once (the session id, one-time
+     * key and checkout of the session's URL, and the storefront's client id). Answers the buyer's tokens and the
+     * shop's callbacks.
+     */
+    claimHandOff: (request: ClaimHandOffRequest, o?: CallOptions) =>
+      call<Out<typeof c.claimHandOffResponse>>('claimHandOff', {
+        method: 'POST',
+        path: '/_api/merx/v1/redirect-sessions/hand-off',
         body: request,
         args: [request],
         options: o,

@@ -33,9 +33,16 @@ function applicationEnvelope(code: string, description: string, data: Record<str
   return { message: description, details: { applicationError: { code, description, data } } };
 }
 
+/**
+ * A 404 whose envelope has no `applicationError`, as the services older client releases were written against
+ * answered: the SDK then gives the numeric status as `details.applicationError.code`, which those shops test for.
+ */
+export class BareNotFound extends Error {}
+
 /** Maps any thrown value to a status and envelope. Exported for tests. */
 export function toEnvelope(error: unknown, requestId: string): { status: number; body: Envelope } {
   if (error instanceof ValidationError) return { status: 400, body: validationEnvelope(error.violations) };
+  if (error instanceof BareNotFound) return { status: 404, body: { message: error.message, details: {} } };
   if (error instanceof AppError) {
     return { status: statusOfKind[error.kind], body: applicationEnvelope(error.code, error.message, error.data) };
   }

@@ -1,10 +1,12 @@
 import type { Checkout } from '@merx/contract';
+import { MerxError } from '@merx/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { isNotFound } from '../../lib/errors';
+import { isNotFound, messageOf } from '../../lib/errors';
+import { handOffCallbacks, handOffOf, shopAfterOrderUrl, takeHandOff } from '../../lib/hand-off';
 import { queryClient } from '../../lib/query-client';
 import { checkoutOrderQuery, checkoutQuery, orderQuery, paymentStateQuery } from './api/checkout';
 import { ContactStep } from './components/contact-step';
@@ -15,8 +17,48 @@ import { PaymentStep } from './components/payment-step';
 import './components/checkout.css';
 
 export function warm({ request }: LoaderFunctionArgs) {
-  const id = new URL(request.url).searchParams.get('checkoutId');
-  if (id) void queryClient.prefetchQuery(checkoutQuery(id));
+  const params = new URL(request.url).searchParams;
+  const id = params.get('checkoutId');
+  // A hand-off is read once the buyer has been taken into this browser, not before with its old identity.
+  if (id && !handOffOf(params)) void queryClient.prefetchQuery(checkoutQuery(id));
+}
+
+/** Hand-offs being taken, by session: one claim per session even when React runs an effect twice. */
+const taking = new Map<string, Promise<void>>();
+
+/**
+ * Takes the buyer of the address's redirect session into this browser, then drops the session from the address.
+ * A session this browser already took (back from the shop, a reload) simply opens the checkout as it stands.
+ */
+function useHandOff(): { pending: boolean; error?: unknown } {
+  const [params, setParams] = useSearchParams();
+  const handOff = handOffOf(params);
+  const [error, setError] = useState<unknown>();
+  // The hand-off as one string, so the effect runs once per hand-off whatever else the address holds.
+  const wanted = handOff ? [handOff.checkoutId, handOff.redirectSessionId, handOff.key].join('\n') : '';
+  useEffect(() => {
+    if (!wanted) return;
+    const [checkoutId = '', redirectSessionId = '', key = ''] = wanted.split('\n');
+    let promise = taking.get(redirectSessionId);
+    if (!promise) {
+      promise = takeHandOff({ checkoutId, redirectSessionId, key });
+      taking.set(redirectSessionId, promise);
+    }
+    const drop = () =>
+      setParams(
+        (p) => {
+          p.delete('redirectSessionId');
+          p.delete('key');
+          return p;
+        },
+        { replace: true },
+      );
+    promise.then(drop, (e: unknown) => {
+      if (e instanceof MerxError && e.code === 'HAND_OFF_USED') drop();
+      else setError(e);
+    });
+  }, [wanted, setParams]);
+  return { pending: Boolean(handOff) && !error, error };
 }
 
 type Step = 'contact' | 'delivery' | 'payment';
@@ -117,6 +159,9 @@ function PlacedOrder({ checkoutId }: { checkoutId: string }) {
   if (error) return <ErrorState error={error} retry={() => void placed.refetch()} />;
   if (!order.data || !payment.data) return <Loading label="Loading your order…" />;
   const thanks = `/thank-you/${encodeURIComponent(orderId)}`;
+  // A checkout a headless shop handed over ends on the shop's own thank-you page.
+  const shopThanks = shopAfterOrderUrl(checkoutId, orderId);
+  const done = () => (shopThanks ? location.assign(shopThanks) : navigate(thanks));
   if (payment.data.payable && order.data.status !== 'CANCELED')
     return (
       <div style={{ maxWidth: '36rem' }}>
@@ -125,7 +170,7 @@ function PlacedOrder({ checkoutId }: { checkoutId: string }) {
           total={order.data.priceSummary.total?.formattedAmount ?? ''}
           lastDecline={payment.data.declineReason}
           heading="Your payment didn't go through"
-          onPaid={() => navigate(thanks)}
+          onPaid={done}
         />
       </div>
     );
@@ -141,9 +186,15 @@ function PlacedOrder({ checkoutId }: { checkoutId: string }) {
   return (
     <Empty title="This order has been placed">
       <p>Order #{order.data.number} is on its way through. Your confirmation has the details.</p>
-      <Link className="button button--primary" to={thanks}>
-        See your order confirmation
-      </Link>
+      {shopThanks ? (
+        <a className="button button--primary" href={shopThanks}>
+          See your order confirmation
+        </a>
+      ) : (
+        <Link className="button button--primary" to={thanks}>
+          See your order confirmation
+        </Link>
+      )}
     </Empty>
   );
 }
@@ -153,16 +204,36 @@ export function Component() {
   usePageTitle('Checkout');
   const [params] = useSearchParams();
   const id = params.get('checkoutId') ?? '';
-  const { data, error, isPending, refetch } = useQuery({ ...checkoutQuery(id), enabled: Boolean(id) });
+  const handOff = useHandOff();
+  const { data, error, isPending, refetch } = useQuery({
+    ...checkoutQuery(id),
+    enabled: Boolean(id) && !handOff.pending && !handOff.error,
+  });
+  const cartPage = handOffCallbacks(id)?.cartPageUrl;
   return (
     <div className="container">
       <h1>Checkout</h1>
-      {!id || isNotFound(error) ? (
-        <Empty title="This checkout is not open">
-          <p>It may belong to another browser or have been completed.</p>
+      {handOff.error ? (
+        <Empty title="This checkout link can't be opened">
+          <p>{messageOf(handOff.error)}</p>
           <Link className="button button--primary" to="/cart">
             Back to the cart
           </Link>
+        </Empty>
+      ) : handOff.pending ? (
+        <Loading label="Opening your checkout…" />
+      ) : !id || isNotFound(error) ? (
+        <Empty title="This checkout is not open">
+          <p>It may belong to another browser or have been completed.</p>
+          {cartPage ? (
+            <a className="button button--primary" href={cartPage}>
+              Back to the cart
+            </a>
+          ) : (
+            <Link className="button button--primary" to="/cart">
+              Back to the cart
+            </Link>
+          )}
         </Empty>
       ) : isPending ? (
         <Loading label="Loading your checkout…" />

@@ -12,13 +12,16 @@ import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { safeHtml } from '../../lib/rich-text';
 import { availabilityQuery, productBySlugQuery, useAddToCart } from './api/product';
+import { warmRelated } from './api/recommendations';
 import { BackInStock } from './components/back-in-stock';
 import { Gallery, type GalleryImage } from './components/gallery';
 import { OptionPicker } from './components/option-picker';
+import { RelatedProducts } from './components/related-products';
 import './components/product.css';
 
 export function warm({ params }: LoaderFunctionArgs) {
   if (params.slug) void queryClient.prefetchQuery(productBySlugQuery(params.slug));
+  if (params.slug) warmRelated(params.slug);
 }
 
 const UNIT: Record<string, string> = { G: 'g', KG: 'kg', ML: 'ml', L: 'l', CL: 'cl', M: 'm', CM: 'cm', MM: 'mm' };
@@ -212,7 +215,10 @@ export function Component() {
       ) : error ? (
         <ErrorState error={error} retry={() => void refetch()} />
       ) : (
-        <ProductView key={product.id} product={product} />
+        <>
+          <ProductView key={product.id} product={product} />
+          <RelatedProducts productId={product.id} />
+        </>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import {
   errorCodes,
 } from '@merx/contract';
 import { type FieldViolation, matchesChoices, notFound, ValidationError, variantInStock } from '@merx/domain';
-import { absoluteUrl } from '../products/products.mapper.js';
+import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../products/products.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
@@ -67,13 +67,9 @@ const lineImage = (p: ProductRecord, variant: VariantRecord, publicUrl: string):
   });
   const media = choiceMedia.map((id) => images.find((m) => m.id === id)).find((m) => m !== undefined) ?? images[0];
   if (!media) return null;
-  // No `id`: the client turns an image with an id into a `wix:image://` URI no browser can load; a URL it keeps.
-  return {
-    url: absoluteUrl(media.url, publicUrl),
-    width: media.width,
-    height: media.height,
-    ...(media.altText ? { altText: media.altText } : {}),
-  };
+  // An `id` when the file is the store's own (media.wire-image.ts): the SDK then gives the shop a `wix:image://`
+  // string its media helpers turn into `…/media/<id>` URLs, which `GET /media/<id>` answers; `url` is as ever.
+  return wireImageOf(media, publicUrl);
 };
 
 /** What the line shows of the product as it is now (and keeps for when the product is gone). */

@@ -1,4 +1,5 @@
 import type { Executor, UnitOfWork } from '@merx/db';
+import type { CartOwner } from '../cart/cart.types.js';
 import type { Module, ModuleDeps } from '../module.js';
 import { createCheckoutCore } from './checkout.core.js';
 import { type CheckoutCreation, createCheckoutCreation } from './checkout.create.js';
@@ -33,6 +34,8 @@ export interface CheckoutServices {
    * `ex` (or its own); returns how many. (Not yet called on sign-in: app.ts wires the cart merge only.)
    */
   adoptVisitorCheckouts(ex: Executor | UnitOfWork, visitorId: string, memberId: string): Promise<number>;
+  /** Whose the checkout is (a small read in `ex`), or undefined when there is no such checkout. */
+  ownerOf(ex: Executor, checkoutId: string): Promise<CartOwner | undefined>;
 }
 
 /** Checkouts (WIRE.md 5.2) and the cart's create-checkout. */
@@ -58,6 +61,9 @@ export function createCheckoutModule(deps: ModuleDeps, others: CheckoutDependenc
           { kind: 'member', id: memberId },
           deps.clock.now().toISOString(),
         );
+      },
+      async ownerOf(ex, checkoutId) {
+        return (await core.repo.head(ex, checkoutId))?.checkout.owner;
       },
     },
     routes: checkoutRoutes(checkouts, creation),

@@ -144,3 +144,95 @@ describe('GET and POST /v2/collections/query', () => {
     expectViolation(await kit.visitor.post(QUERY, { query: { filter: { name: 'a\u0000' } } }), 'query.filter.name');
   });
 });
+
+describe('the v2 read API at /stores-reader/v2/collections (older @wix/stores releases)', () => {
+  const LEGACY = '/stores-reader/v2/collections';
+
+  it('answers by slug and by id exactly as the v2 API does', async () => {
+    const c = await kit.createCollection({ description: 'Legacy' });
+    const bySlug = await kit.visitor.get(`${LEGACY}/slug/${c.slug}`, { slug: c.slug });
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body).toEqual((await kit.visitor.get(`/v2/collections/slug/${c.slug}`)).body);
+    expect(bySlug.body).toEqual({ collection: c });
+    const byId = await kit.visitor.get(`${LEGACY}/${c.id}`, { id: c.id });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual({ collection: c });
+    const all = await kit.visitor.get(`${LEGACY}/${ALL_PRODUCTS_COLLECTION_ID}`);
+    expect(all.body.collection.slug).toBe('all-products');
+  });
+
+  it('answers the query as GET with .r and as POST {query:{filter,sort,paging}}, the same page as v2', async () => {
+    const { prefix } = await four();
+    const body = {
+      query: {
+        filter: { name: { $startsWith: prefix } },
+        sort: [{ fieldName: 'name', order: 'DESC' }],
+        paging: { limit: 2, offset: 1 },
+      },
+    };
+    const viaPost = await kit.visitor.post(`${LEGACY}/query`, body);
+    expect(viaPost.status).toBe(200);
+    expect(names(viaPost)).toEqual([`${prefix} c`, `${prefix} b`]);
+    expect(viaPost.body.metadata).toEqual({ count: 2, offset: 1, total: 4, tooManyToCount: false });
+    expect((await kit.visitor.getR(`${LEGACY}/query`, body)).body).toEqual(viaPost.body);
+    expect((await kit.visitor.post(QUERY, body)).body).toEqual(viaPost.body);
+  });
+
+  it('keeps the access of v2: hidden collections for an API key only', async () => {
+    const c = await kit.createCollection({ visible: false });
+    expect((await kit.visitor.get(`${LEGACY}/${c.id}`)).status).toBe(404);
+    expect((await kit.visitor.get(`${LEGACY}/slug/${c.slug}`)).status).toBe(404);
+    expect((await kit.owner.get(`${LEGACY}/slug/${c.slug}`)).body.collection.id).toBe(c.id);
+    const filter = { name: c.name };
+    expect((await kit.visitor.post(`${LEGACY}/query`, { query: { filter } })).body.collections).toEqual([]);
+    expect((await kit.owner.post(`${LEGACY}/query`, { query: { filter } })).body.collections).toHaveLength(1);
+    const routes = kit.server.routeTable.filter((r) => r.url.startsWith(LEGACY));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        `GET ${LEGACY}/query`,
+        `POST ${LEGACY}/query`,
+        `GET ${LEGACY}/slug/:slug`,
+        `GET ${LEGACY}/:id`,
+      ]),
+    );
+    for (const r of routes) expect(r.access).toEqual({ kind: 'public' });
+  });
+
+  it('answers a missing collection with 404 and no applicationError, with a request id', async () => {
+    for (const path of [`${LEGACY}/slug/nope`, `${LEGACY}/nope`, `${LEGACY}/slug`]) {
+      const res = await kit.visitor.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ message: 'Collection not found', details: {} });
+      expect(res.headers['x-wix-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('leaves the current paths answering COLLECTION_NOT_FOUND', async () => {
+    for (const path of [
+      '/v2/collections/slug/nope',
+      '/v2/collections/nope',
+      '/stores-reader/v1/collections/slug/nope',
+    ]) {
+      const res = await kit.visitor.get(path);
+      expectAppError(res, 404, 'COLLECTION_NOT_FOUND');
+    }
+  });
+
+  it('refuses bad input as v2 does: validation errors, not a bare not-found', async () => {
+    expectViolation(
+      await kit.visitor.post(`${LEGACY}/query`, { query: { filter: { colour: 'x' } } }),
+      'query.filter.colour',
+    );
+    expectViolation(
+      await kit.visitor.getR(`${LEGACY}/query`, { query: { paging: { limit: 101 } } }),
+      'query.paging.limit',
+    );
+    expectViolation(
+      await kit.visitor.post(`${LEGACY}/query`, { query: { paging: { limit: 'ten' } } }),
+      'query.paging.limit',
+    );
+    expectViolation(await kit.visitor.get(`${LEGACY}/slug/${'a'.repeat(201)}`), 'slug');
+    const wrongMethod = await kit.request({ method: 'DELETE', url: `${LEGACY}/nope` });
+    expectAppError(wrongMethod, 404, 'ROUTE_NOT_FOUND');
+  });
+});

@@ -1,6 +1,8 @@
 import * as c from '@merx/contract';
+import { AppError } from '@merx/domain';
 import { z } from 'zod';
 import { elevated, hasScope, publicAccess } from '../../http/auth.js';
+import { BareNotFound } from '../../http/error-handler.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { CollectionService } from './collections.service.js';
 
@@ -9,9 +11,37 @@ const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const write = elevated('catalog:write');
 const tag = 'Collections';
 
-/** Collection writes (WIRE.md 6.2), the v1 by-slug read and the v2 collections read API (6.3). */
+/**
+ * The v2 read `route` at `/stores-reader/v2/…`, where older `@wix/stores` releases still in use read collections:
+ * the same handler, access and answers, except a missing collection. Those releases were written against a service
+ * whose not-found had no `applicationError`, so the SDK reports the numeric 404 as the code, and shops written for
+ * them test `details.applicationError.code !== 404`; they get that answer here (the current paths keep
+ * `COLLECTION_NOT_FOUND`).
+ */
+function olderReleaseAlias(route: AnyRoute): AnyRoute {
+  return {
+    ...route,
+    url: `/stores-reader${route.url}`,
+    summary: `${route.summary} (older client releases)`,
+    handler: async (ctx) => {
+      try {
+        return await route.handler(ctx);
+      } catch (error) {
+        if (error instanceof AppError && error.code === c.errorCodes.collectionNotFound) {
+          throw new BareNotFound(error.message);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Collection writes (WIRE.md 6.2), the v1 by-slug read, the v2 collections read API (6.3) and its aliases for older
+ * client releases.
+ */
 export function collectionRoutes(collections: CollectionService): AnyRoute[] {
-  return [
+  const routes: AnyRoute[] = [
     defineRoute({
       method: 'POST',
       url: '/stores/v1/collections',
@@ -122,4 +152,5 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       }),
     }),
   ];
+  return [...routes, ...routes.filter((r) => r.url.startsWith('/v2/collections/')).map(olderReleaseAlias)];
 }

@@ -7,6 +7,7 @@ import type { CallerResolver } from '../../http/auth.js';
 import { type AnyRoute, registerRoutes } from '../../http/route.js';
 import type { MediaStorage } from '../../lib/storage.js';
 import type { Module, ModuleDeps } from '../module.js';
+import { registerMediaFiles } from './media.files.js';
 import { multipartLimits } from './media.multipart.js';
 import { MEDIA_PATH, mediaRoutes, uploadRequestBody, uploadRoute } from './media.routes.js';
 import { createMediaLibrary, type MediaLibrary } from './media.service.js';
@@ -19,7 +20,8 @@ export interface MediaModule extends Module<{ library: MediaLibrary }> {
   upload: AnyRoute;
   /**
    * Registers the upload in a scope that parses `multipart/form-data` (the rest of the API stays JSON-only) and,
-   * when the storage is a local folder, serves the library's files at `/media/library/` for good caching.
+   * when the storage is a local folder, serves the library's files at `/media/library/` for good caching and the
+   * folder's images by image id at `/media/<id>` and `/media/<id>/v1/…` (media.files.ts).
    */
   register(app: FastifyInstance, callers: CallerResolver): Promise<void>;
   /** Puts the upload's multipart body into the OpenAPI `document` (built from JSON schemas only). */
@@ -43,6 +45,8 @@ export function createMediaModule(deps: ModuleDeps, opts: { storage: MediaStorag
       });
       const root = opts.storage.localRoot;
       if (!root) return;
+      // The images by the ids the @wix/sdk media helpers read (`/media/<id>`, `/media/<id>/v1/fill/…`).
+      registerMediaFiles(app, { root, sizesOf: library.sizesOf });
       const folder = join(root, 'library');
       mkdirSync(folder, { recursive: true });
       await app.register(fastifyStatic, {

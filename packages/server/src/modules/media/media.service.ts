@@ -27,6 +27,13 @@ export interface AttachableMedia {
   thumbnail?: { url: string; width: number; height: number };
 }
 
+/** A library original's size and its variants (narrowest first). */
+export interface StoredSizes {
+  width: number;
+  height: number;
+  variants: StoredVariant[];
+}
+
 type FilePart = Extract<UploadPart, { kind: 'file' }>;
 
 /** A refused file, named by its place in the request (`file[2]`) and its name. */
@@ -130,6 +137,22 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       const row = await repo.find(deps.db, id);
       if (!row) throw notFound(id);
       return mediaFileOf(row, storage);
+    },
+
+    /**
+     * The sizes a library original was stored in, for serving a scaled request (media.files.ts): the original's and
+     * its WebP variants', with their keys; undefined when `key` is not the original of a library file.
+     */
+    async sizesOf(key: string): Promise<StoredSizes | undefined> {
+      const id = /^library\/([^/]+)\/[^/]+$/.exec(key)?.[1];
+      if (!id) return undefined;
+      const row = await repo.find(deps.db, id);
+      if (!row || row.storage_key !== key) return undefined;
+      return {
+        width: Number(row.width),
+        height: Number(row.height),
+        variants: JSON.parse(row.variants) as StoredVariant[],
+      };
     },
 
     /**

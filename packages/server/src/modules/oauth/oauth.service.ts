@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Database, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
+import { AppError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type Caller, hasScope } from '../../http/auth.js';
@@ -265,6 +266,22 @@ export function createOAuthService(deps: {
         default:
           throw new OAuthError('unsupported_grant_type', `Unsupported grant type "${grant}"`);
       }
+    },
+
+    /**
+     * Tokens of a shopper for one of the store's clients, outside `/oauth2/token`: the checkout hand-off of a redirect
+     * session gives the browser it reaches the visitor or member who made the session. A member must still be
+     * active; the caller has checked that the session names them.
+     */
+    async tokensFor(
+      ex: Executor,
+      input: { client: OAuthClient; role: 'visitor' | 'member'; subjectId: string },
+    ): Promise<TokenResponse> {
+      if (input.role === 'visitor') return issueFor(ex, input.client, 'visitor', input.subjectId);
+      const identity = await activeIdentity(ex, input.subjectId);
+      if (identity?.kind !== 'member')
+        throw new AppError('FAILED_PRECONDITION', 'MEMBER_NOT_ACTIVE', 'This account can no longer sign in');
+      return issueFor(ex, input.client, 'member', identity.id, identity);
     },
 
     /** A single-use code for a signed-in identity, bound to the client, redirect URI and PKCE challenge. */

@@ -17,6 +17,7 @@ import {
   profitOf,
   variantInStock,
 } from '@merx/domain';
+import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from './products.repo.js';
 import type { ProductRecord, StoredMedia, VariantRecord } from './products.types.js';
 
@@ -64,12 +65,15 @@ export function absoluteUrl(url: string, publicUrl: string): string {
   return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
+/**
+ * Images carry an `id` when their file is one of the store's media folder (media.wire-image.ts), so the @wix/sdk
+ * media helpers can build their URLs; `url` stays the absolute URL it always was.
+ */
 export function mediaItemOf(m: StoredMedia, publicUrl: string): MediaItem {
-  const url = absoluteUrl(m.url, publicUrl);
-  const image = { url, width: m.width, height: m.height, ...(m.altText ? { altText: m.altText } : {}) };
+  const image = wireImageOf(m, publicUrl);
   const thumbnail = m.thumbnail
-    ? { ...m.thumbnail, url: absoluteUrl(m.thumbnail.url, publicUrl) }
-    : { url, width: 50, height: 50 };
+    ? wireImageOf(m.thumbnail, publicUrl)
+    : { ...(image.id ? { id: image.id } : {}), url: image.url, width: 50, height: 50 };
   return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail };
 }
 
@@ -218,9 +222,7 @@ export function storeVariantOf(p: ProductRecord, v: VariantRecord, ctx: MapConte
     stock: wire.stock,
     choices: v.choices,
     collectionIds: p.collectionIds,
-    ...(image
-      ? { media: { image: { url: absoluteUrl(image.url, ctx.publicUrl), width: image.width, height: image.height } } }
-      : {}),
+    ...(image ? { media: { image: wireImageOf({ ...image, altText: undefined }, ctx.publicUrl) } } : {}),
     variant: wire.variant,
   };
 }

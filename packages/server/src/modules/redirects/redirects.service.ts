@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { newId, randomToken } from '../../lib/ids.js';
+import { sha256 } from '../../lib/secrets.js';
 import type { ClientService } from '../oauth/clients.service.js';
 
 export const REDIRECT_SESSION_NOT_FOUND = 'REDIRECT_SESSION_NOT_FOUND';
@@ -76,6 +77,16 @@ export interface RedirectSession {
 }
 
 /**
+ * Who made a session, as the checkout hand-off needs it: a visitor or member (their own checkout), an elevated
+ * caller (an API key or staff acting for the checkout's owner, whoever that is), or nobody (no hand-off: the page
+ * opens with the browser's own identity).
+ */
+export type SessionMaker = { kind: 'visitor' | 'member'; id: string } | { kind: 'checkout-owner' } | { kind: 'none' };
+
+/** One-time keys of checkout hand-offs: 24 random bytes. */
+const HAND_OFF_KEY_BYTES = 24;
+
+/**
  * Redirect sessions (WIRE.md 3): the intent and its callbacks behind a hosted URL. Auth sessions are checked
  * against the client registry here, so the hosted page never redirects anywhere unregistered.
  */
@@ -109,10 +120,13 @@ export function createRedirectService(deps: {
     }
   }
 
-  function fullUrlOf(intent: Intent, id: string, request: RedirectSessionRequest): string {
+  function fullUrlOf(intent: Intent, id: string, request: RedirectSessionRequest, key: string | undefined): string {
     switch (intent) {
-      case 'ecomCheckout':
-        return `${base}/checkout?checkoutId=${encodeURIComponent(request.ecomCheckout?.checkoutId ?? '')}&redirectSessionId=${id}`;
+      case 'ecomCheckout': {
+        const checkoutId = encodeURIComponent(request.ecomCheckout?.checkoutId ?? '');
+        const handOff = key ? `&key=${key}` : '';
+        return `${base}/checkout?checkoutId=${checkoutId}&redirectSessionId=${id}${handOff}`;
+      }
       case 'storesProduct':
         return `${base}/products/${encodeURIComponent(request.storesProduct?.productSlug ?? '')}`;
       default:
@@ -121,7 +135,8 @@ export function createRedirectService(deps: {
   }
 
   return {
-    async create(request: RedirectSessionRequest, visitorId: string | null = null) {
+    async create(request: RedirectSessionRequest, maker: SessionMaker = { kind: 'none' }) {
+      const visitorId = maker.kind === 'visitor' ? maker.id : null;
       const present = INTENTS.filter((k) => request[k] !== undefined);
       const unsupported = UNSUPPORTED.filter((k) => request[k] !== undefined);
       if (unsupported.length > 0) {
@@ -155,6 +170,8 @@ export function createRedirectService(deps: {
       const id = newId();
       const shortId = randomToken(9);
       const now = deps.clock.now();
+      // A checkout session made by someone carries a one-time key: the browser that opens it becomes that buyer.
+      const key = intent === 'ecomCheckout' && maker.kind !== 'none' ? randomToken(HAND_OFF_KEY_BYTES) : undefined;
       await deps.db
         .insertInto('redirect_sessions')
         .values({
@@ -165,9 +182,12 @@ export function createRedirectService(deps: {
           created_date: now.toISOString(),
           expires_date: new Date(now.getTime() + TTL * 1000).toISOString(),
           visitor_id: visitorId,
+          subject_kind: key ? maker.kind : null,
+          subject_id: key && 'id' in maker ? maker.id : null,
+          hand_off_hash: key ? sha256(key) : null,
         })
         .execute();
-      const fullUrl = fullUrlOf(intent, id, request);
+      const fullUrl = fullUrlOf(intent, id, request, key);
       const parsed = new URL(fullUrl);
       return {
         redirectSession: {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../lib/errors';
+import { shopAfterOrderUrl } from '../../../lib/hand-off';
 import { type Card, declineReason, offlineInstructionsQuery, usePlaceOrder, useUpdateCheckout } from '../api/checkout';
 import { AddressFields, type AddressValues, missingFields, readAddress, toWire, valuesOf } from './address-fields';
 import { type CardErrors, CardFields, checkCard, readCard } from './pay-order';
@@ -42,7 +43,14 @@ export function PaymentStep({ checkout }: { checkout: Checkout }) {
     }
     place.mutate(
       { method, ...(card ? { card } : {}) },
-      { onSuccess: (orderId) => navigate(`/thank-you/${encodeURIComponent(orderId)}`) },
+      {
+        onSuccess: (orderId) => {
+          // A checkout a headless shop handed over ends on the shop's own thank-you page.
+          const shopThanks = shopAfterOrderUrl(checkout.id, orderId);
+          if (shopThanks) location.assign(shopThanks);
+          else navigate(`/thank-you/${encodeURIComponent(orderId)}`);
+        },
+      },
     );
   };
 
