@@ -1,0 +1,75 @@
+/**
+ * The product page's "You may also like" (issue 19, item 2): the recommendations the @wix/ecom module reads, shown
+ * by the shop under the product, linking to other products, on a desktop and a phone without sideways scrolling.
+ * Screenshots land in tests/e2e/artifacts/storefront/. Skipped when Chromium is not installed (a failure under CI=true).
+ */
+process.env.MERX_ARGON2_FAST = '1';
+
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  browserSuite,
+  buildAppsOnce,
+  launchChromium,
+  newShopper,
+  type ShopServer,
+  shot,
+  startShopServer,
+} from './shop-kit.js';
+
+const suite = browserSuite();
+
+suite('related products on the product page in Chromium', () => {
+  let server: ShopServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    await buildAppsOnce(['storefront']);
+    server = await startShopServer();
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`shows other products of the same collections under the product, each a link (${device})`, async () => {
+      const shopper = await newShopper(browser, problems, viewport);
+      contexts.push(shopper.context);
+      const { page } = shopper;
+      const asked: unknown[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/v1/recommendations/get')) asked.push(r.postDataJSON());
+      });
+      await page.goto(`${server.baseUrl}/product-page/morning-ritual-gift-set`);
+      await page.getByRole('heading', { name: 'Morning Ritual Gift Set', level: 1 }).waitFor();
+      const related = page.getByRole('region', { name: 'You may also like' });
+      await related.waitFor();
+      const links = related.getByRole('link');
+      expect(await links.count()).toBeGreaterThanOrEqual(1);
+      const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+      expect(hrefs.every((h) => h.startsWith('/product-page/'))).toBe(true);
+      expect(hrefs).not.toContain('/product-page/morning-ritual-gift-set');
+      expect(asked.length).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(asked[0])).toContain('catalogItemId');
+      // The section sits below the product, and a phone never scrolls sideways.
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(scroll).toBeLessThanOrEqual(0);
+      await related.scrollIntoViewIfNeeded();
+      await shot(page, `related-products-${device}`);
+
+      await links.first().click();
+      await page.waitForURL((u) => u.pathname === hrefs[0]);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(problems).toEqual([]);
+    });
+  }
+});
