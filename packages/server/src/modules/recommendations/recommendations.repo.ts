@@ -55,14 +55,14 @@ export interface RecommendationRepo {
   existing(ids: readonly string[]): Promise<Set<string>>;
   /** Visible products in the same orders as `seeds` (not canceled or rejected), in most orders first. */
   boughtTogether(seeds: readonly string[], limit: number): Promise<string[]>;
-  /** Visible products sharing the most visible collections with `seeds` ("All Products" aside). */
+  /** Visible products in stock sharing the most visible collections with `seeds` ("All Products" aside). */
   sameCollections(seeds: readonly string[], limit: number): Promise<string[]>;
   /** Visible products with the most units sold in approved orders, `exclude` aside. */
   bestSellers(exclude: readonly string[], limit: number): Promise<string[]>;
 }
 
 export function createRecommendationRepo(db: Executor): RecommendationRepo {
-  /** The first `limit` of `ids` (best first) that are visible products, in the same order. */
+  /** The first `limit` of `ids` (best first) that are visible products in stock, in the same order. */
   async function visibleFirst(ids: readonly string[], limit: number): Promise<string[]> {
     const out: string[] = [];
     for (let at = 0; at < ids.length && out.length < limit; at += CHUNK) {
@@ -72,6 +72,8 @@ export function createRecommendationRepo(db: Executor): RecommendationRepo {
         .select('id')
         .where('id', 'in', chunk)
         .where('visible', '=', sql.lit(1))
+        // A recommendation is something the shopper can buy now: sold-out products are left out.
+        .where('in_stock', '=', sql.lit(1))
         .execute();
       const visible = new Set(rows.map((r) => r.id));
       for (const id of chunk) if (visible.has(id) && out.length < limit) out.push(id);
@@ -140,6 +142,7 @@ export function createRecommendationRepo(db: Executor): RecommendationRepo {
         .where('collections.id', '<>', ALL_PRODUCTS_COLLECTION_ID)
         .where('collections.visible', '=', sql.lit(1))
         .where('products.visible', '=', sql.lit(1))
+        .where('products.in_stock', '=', sql.lit(1))
         .groupBy('other.product_id')
         .orderBy('shared', 'desc')
         .orderBy('first_position', 'asc')

@@ -138,15 +138,16 @@ describe('frequently bought together', () => {
 });
 
 describe('from the same collections', () => {
-  it('ranks visible products by the visible collections they share with the items, All Products aside', async () => {
-    const [a, b, c, d, hidden] = [
+  it('ranks visible products in stock by the visible collections they share with the items, All Products aside', async () => {
+    const [a, b, c, d, hidden, soldOut] = [
       await product(),
       await product(),
       await product(),
       await product(),
       await product({ visible: false }),
+      await product({ stock: { trackInventory: false, inStock: false } }),
     ];
-    await collection([a, b, c, hidden]);
+    await collection([a, b, c, hidden, soldOut]);
     await collection([c, a]);
     await collection([a, d], false);
     expect(await recommended({ algorithms: [algo(ids.sameCollections)], items: [ref(a)] })).toEqual({
