@@ -23,7 +23,7 @@ export function handOffOf(
 
 /**
  * Takes the session's buyer into this browser: their tokens replace this browser's, what was read as someone else is
- * forgotten, and the shop's callbacks are kept for this checkout. The caller then drops the session from the address,
+ * read again, and the shop's callbacks are kept for this checkout. The caller then drops the session from the address,
  * so a reload does not try to take it again (it is taken once).
  */
 export async function takeHandOff(h: { checkoutId: string; redirectSessionId: string; key: string }): Promise<void> {
@@ -37,8 +37,11 @@ export async function takeHandOff(h: { checkoutId: string; redirectSessionId: st
     },
     refreshToken: { value: answer.tokens.refresh_token, role: answer.role },
   });
-  queryClient.clear();
   sessionStorage.setItem(storageKey(h.checkoutId), JSON.stringify(answer.callbacks));
+  // The buyer has a cart (the checkout was made from it): the cart feature asks for it (features/cart/api/cart.ts).
+  localStorage.setItem('merx-shop-cart', 'yes');
+  // What the page read before (the header's cart, as a new visitor) is read again as the buyer.
+  await queryClient.resetQueries();
 }
 
 /** The shop's callbacks for a checkout that came through a hand-off in this tab, or undefined. */
