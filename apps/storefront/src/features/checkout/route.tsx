@@ -23,6 +23,15 @@ export function warm({ request }: LoaderFunctionArgs) {
   if (id && !handOffOf(params)) void queryClient.prefetchQuery(checkoutQuery(id));
 }
 
+/** `url` when it is on another origin than this shop's (where a buyer came from), else undefined. */
+function otherOrigin(url: string): string | undefined {
+  try {
+    return url && new URL(url).origin !== location.origin ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Hand-offs being taken, by session: one claim per session even when React runs an effect twice. */
 const taking = new Map<string, Promise<void>>();
 
@@ -210,15 +219,28 @@ export function Component() {
     enabled: Boolean(id) && !handOff.pending && !handOff.error,
   });
   const cartPage = handOffCallbacks(id)?.cartPageUrl;
+  // A buyer sent by another shop whose link failed goes back to that shop (its callbacks come only with the buyer).
+  const cameFrom = otherOrigin(document.referrer);
   return (
     <div className="container">
       <h1>Checkout</h1>
+      {cartPage && data && !data.completed ? (
+        <p className="checkout__back">
+          <a href={cartPage}>Back to the cart</a>
+        </p>
+      ) : null}
       {handOff.error ? (
         <Empty title="This checkout link can't be opened">
           <p>{messageOf(handOff.error)}</p>
-          <Link className="button button--primary" to="/cart">
-            Back to the cart
-          </Link>
+          {cameFrom ? (
+            <a className="button button--primary" href={cameFrom}>
+              Back to the shop
+            </a>
+          ) : (
+            <Link className="button button--primary" to="/cart">
+              Back to the cart
+            </Link>
+          )}
         </Empty>
       ) : handOff.pending ? (
         <Loading label="Opening your checkout…" />
