@@ -21,6 +21,7 @@ import { migration0018 } from './migrations/0018-inventory-change-reasons.js';
 import { migration0019 } from './migrations/0019-order-timers.js';
 import { migration0020 } from './migrations/0020-product-search.js';
 import { migration0021 } from './migrations/0021-redirect-hand-off.js';
+import { migration0022 } from './migrations/0022-ribbons-and-brands.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -47,6 +48,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0019-order-timers': migration0019(),
     '0020-product-search': migration0020(dialect),
     '0021-redirect-hand-off': migration0021(),
+    '0022-ribbons-and-brands': migration0022(),
   };
 }
 

@@ -28,6 +28,7 @@ import type {
 } from './tables/product-imports.js';
 import type { ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
+import type { NamedCatalogTable } from './tables/ribbons-brands.js';
 import type { SequencesTable } from './tables/sequences.js';
 import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
@@ -60,6 +61,8 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   product_import_parts: ProductImportPartsTable;
   product_imports: ProductImportsTable;
   product_import_errors: ProductImportErrorsTable;
+  ribbons: NamedCatalogTable;
+  brands: NamedCatalogTable;
 }
 
 export type {
@@ -72,6 +75,7 @@ export type {
   IdentitiesTable,
   MailMessagesTable,
   MediaFilesTable,
+  NamedCatalogTable,
   OAuthClientsTable,
   OutboxTable,
   ProductImportErrorsTable,

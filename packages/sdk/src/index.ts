@@ -65,6 +65,7 @@ export {
 } from './modules/abandoned-checkouts.js';
 export { type ApiKey, type ApiKeysModule, apiKeys } from './modules/api-keys.js';
 export { type AuditEntry, type AuditLogModule, auditLog } from './modules/audit-log.js';
+export { type Brand, type BrandsModule, brands } from './modules/brands.js';
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CouponCheckModule, type CouponCheckResponse, couponCheck } from './modules/coupon-check.js';
@@ -134,6 +135,7 @@ export {
   type RedirectsModule,
   redirects,
 } from './modules/redirects.js';
+export { type Ribbon, type RibbonsModule, ribbons } from './modules/ribbons.js';
 export { type ShipToCountry, type ShipToModule, shipTo } from './modules/ship-to.js';
 export {
   type DeliveryRegion,

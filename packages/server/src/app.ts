@@ -68,6 +68,7 @@ import { createRecommendationsModule } from './modules/recommendations/index.js'
 import { createHandOff } from './modules/redirects/redirects.hand-off.js';
 import { redirectRoutes } from './modules/redirects/redirects.routes.js';
 import { createRedirectService } from './modules/redirects/redirects.service.js';
+import { createRibbonsBrandsModule } from './modules/ribbons-brands/index.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createShippingModule } from './modules/shipping/index.js';
@@ -290,6 +291,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...productCsv.routes,
       ...mediaLibrary.routes,
       ...createRecommendationsModule(moduleDeps).routes,
+      ...createRibbonsBrandsModule(moduleDeps).routes,
     ],
     collections,
     products,

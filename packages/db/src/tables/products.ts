@@ -41,4 +41,8 @@ export interface ProductsTable {
   search_name: Generated<string>;
   /** Description as plain text, brand and SKU, folded for search; indexed with `search_name`. */
   search_text: Generated<string>;
+  /** The ribbon entity `ribbon` names (migration 0022); the products repo keeps both in step. */
+  ribbon_id: Generated<string | null>;
+  /** The brand entity `brand` names (migration 0022). */
+  brand_id: Generated<string | null>;
 }

@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
-const options: sanitizeHtml.IOptions = {
+/** The allow-list of descriptions, also the base of the rich-text HTML allow-list (lib/rich-text). */
+export const descriptionSanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -61,5 +62,5 @@ const options: sanitizeHtml.IOptions = {
 
 /** Rich-text descriptions keep their formatting but lose scripts, event handlers, styles and unsafe URLs. */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, options).trim();
+  return sanitizeHtml(html, descriptionSanitizeOptions).trim();
 }

@@ -11,6 +11,7 @@ import {
 } from '@merx/db';
 import { discountedPrice, productStock, variantInStock } from '@merx/domain';
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { linkProductNames } from '../ribbons-brands/product-links.js';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 
 /** Data version bumped by every write to products, variants or collection membership. */
@@ -303,20 +304,32 @@ export function createProductsRepo(dialect: DialectName) {
     },
 
     async insert(ex: Executor, p: ProductRecord, variants: readonly VariantRecord[]): Promise<void> {
-      await ex.insertInto('products').values(productColumns(p, variants)).execute();
+      const links = await linkProductNames(ex, p);
+      await ex
+        .insertInto('products')
+        .values({ ...productColumns(p, variants), ...links })
+        .execute();
       await this.replaceVariants(ex, p.id, variants, false);
       await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
-    /** Writes the product row (and, when given, its variants) computing the derived columns. */
+    /**
+     * Writes the product row (and, when given, its variants) computing the derived columns. The ribbon and brand
+     * point at their entities (created when new) and `p` takes their spelling.
+     */
     async save(
       ex: Executor,
       p: ProductRecord,
       variants: readonly VariantRecord[],
       variantsChanged: boolean,
     ): Promise<void> {
+      const links = await linkProductNames(ex, p);
       const { id: _id, ...columns } = productColumns(p, variants);
-      await ex.updateTable('products').set(columns).where('id', '=', p.id).execute();
+      await ex
+        .updateTable('products')
+        .set({ ...columns, ...links })
+        .where('id', '=', p.id)
+        .execute();
       if (variantsChanged) await this.replaceVariants(ex, p.id, variants, true);
       await bumpDataVersion(ex, CATALOG_VERSION);
     },

@@ -104,7 +104,11 @@ export function createProductService(deps: CatalogDeps) {
       .where('revision', '=', before.revision)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw concurrentModification(before.id, before.revision);
-    await repo.save(trx, { ...after, revision: before.revision + 1 }, variants, variantsChanged);
+    const saved = { ...after, revision: before.revision + 1 };
+    await repo.save(trx, saved, variants, variantsChanged);
+    // The ribbon and brand as their entities spell them (a v1 name finds its entity whatever its case).
+    after.ribbon = saved.ribbon;
+    after.brand = saved.brand;
   }
 
   /**

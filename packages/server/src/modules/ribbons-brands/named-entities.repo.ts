@@ -1,0 +1,156 @@
+import { bumpDataVersion, type Executor, type NamedCatalogTable, searchableText } from '@merx/db';
+import type { Selectable } from 'kysely';
+
+/** The two named catalog entities: their table and the product column that names them (`<column>_id` points). */
+export type NamedTable = 'ribbons' | 'brands';
+export type ProductColumn = 'ribbon' | 'brand';
+
+/** Data version every catalog write bumps (the products repo's CATALOG_VERSION: cached lists depend on names). */
+const CATALOG_VERSION = 'catalog';
+
+export interface NamedRecord {
+  id: string;
+  name: string;
+  createdDate: string;
+  updatedDate: string;
+  revision: number;
+}
+
+export type NamedRow = Selectable<NamedCatalogTable>;
+
+/** The uniqueness key of a name: trimmed and lower-cased (names are unique whatever their case). */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+export function recordOf(row: NamedRow): NamedRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    revision: Number(row.revision),
+  };
+}
+
+function rowOf(r: NamedRecord): NamedRow {
+  return {
+    id: r.id,
+    name: r.name,
+    name_key: nameKey(r.name),
+    created_date: r.createdDate,
+    updated_date: r.updatedDate,
+    revision: r.revision,
+  };
+}
+
+/** True for a unique-constraint failure on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Storage of one named entity (`ribbons` or `brands`, same columns) and of the products that point at it. Kysely
+ * is given the ribbons' table and column names for both: the columns are the same, only the names differ.
+ */
+export function namedRepo(table: NamedTable, column: ProductColumn) {
+  const t = table as 'ribbons';
+  const idColumn = `${column}_id` as 'ribbon_id';
+  const nameColumn = column as 'ribbon';
+
+  /** Products whose ribbon (brand) is `id` show `name` (null: none); each such product gets a new revision. */
+  async function rewriteProducts(ex: Executor, id: string, name: string | null, now: string): Promise<void> {
+    // The brand is part of a product's search text (description, brand, SKU): it follows the name.
+    const searched =
+      column === 'brand'
+        ? await ex.selectFrom('products').select(['id', 'description', 'sku']).where(idColumn, '=', id).execute()
+        : [];
+    const set = { [nameColumn]: name, [idColumn]: name === null ? null : id, updated_date: now } as {
+      ribbon: string | null;
+      ribbon_id: string | null;
+      updated_date: string;
+    };
+    const res = await ex
+      .updateTable('products')
+      .set((eb) => ({ ...set, revision: eb('revision', '+', 1) }))
+      .where(idColumn, '=', id)
+      .executeTakeFirst();
+    for (const row of searched) {
+      await ex
+        .updateTable('products')
+        .set({ search_text: searchableText(row.description, name, row.sku) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    if (Number(res.numUpdatedRows) > 0) await bumpDataVersion(ex, CATALOG_VERSION);
+  }
+
+  return {
+    table,
+    select(ex: Executor) {
+      return ex.selectFrom(t).selectAll(t);
+    },
+
+    async find(ex: Executor, id: string): Promise<NamedRecord | undefined> {
+      const row = await ex.selectFrom(t).selectAll().where('id', '=', id).executeTakeFirst();
+      return row && recordOf(row);
+    },
+
+    async findByName(ex: Executor, name: string): Promise<NamedRecord | undefined> {
+      const row = await ex.selectFrom(t).selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst();
+      return row && recordOf(row);
+    },
+
+    /** Inserts unless the name is taken (ON CONFLICT, so two racing creates leave one); false when taken. */
+    async insert(ex: Executor, r: NamedRecord): Promise<boolean> {
+      const row = await ex
+        .insertInto(t)
+        .values(rowOf(r))
+        .onConflict((oc) => oc.column('name_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await bumpDataVersion(ex, CATALOG_VERSION);
+      return row !== undefined;
+    },
+
+    /** Writes `r` over the row whose revision is still `expected`, and renames it on its products; false if stale. */
+    async replace(ex: Executor, r: NamedRecord, expected: number): Promise<boolean> {
+      const { id: _id, created_date: _created, ...set } = rowOf(r);
+      const res = await ex
+        .updateTable(t)
+        .set(set)
+        .where('id', '=', r.id)
+        .where('revision', '=', expected)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await rewriteProducts(ex, r.id, r.name, r.updatedDate);
+      await bumpDataVersion(ex, CATALOG_VERSION);
+      return true;
+    },
+
+    /** Deletes the entity and takes it off every product that had it; false when there was none. */
+    async delete(ex: Executor, id: string, now: string): Promise<boolean> {
+      const res = await ex.deleteFrom(t).where('id', '=', id).executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) return false;
+      await rewriteProducts(ex, id, null, now);
+      await bumpDataVersion(ex, CATALOG_VERSION);
+      return true;
+    },
+
+    /** How many products point at each of `ids` (0 for none), in one statement. */
+    async productCounts(ex: Executor, ids: readonly string[]): Promise<Map<string, number>> {
+      const counts = new Map(ids.map((id) => [id, 0]));
+      if (ids.length === 0) return counts;
+      const rows = await ex
+        .selectFrom('products')
+        .select(idColumn)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(idColumn, 'in', ids)
+        .groupBy(idColumn)
+        .execute();
+      for (const row of rows) counts.set(row[idColumn] as string, Number(row.n));
+      return counts;
+    },
+  };
+}
+
+export type NamedRepo = ReturnType<typeof namedRepo>;
