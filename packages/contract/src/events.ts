@@ -1,3 +1,4 @@
+import type { categoryEventTypes } from './categories/categories.js';
 import type { cartEventTypes } from './ecom/cart.js';
 import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
@@ -29,7 +30,8 @@ export type EventType =
   | ValuesOf<typeof cartEventTypes>
   | ValuesOf<typeof checkoutEventTypes>
   | ValuesOf<typeof orderEventTypes>
-  | ValuesOf<typeof ribbonEventTypes | typeof brandEventTypes>;
+  | ValuesOf<typeof ribbonEventTypes | typeof brandEventTypes>
+  | ValuesOf<typeof categoryEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

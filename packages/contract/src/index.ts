@@ -1,3 +1,4 @@
+export * from './categories/categories.js';
 export * from './common.js';
 export * from './ecom/cart.js';
 export * from './ecom/checkout.js';

@@ -22,6 +22,7 @@ import { migration0019 } from './migrations/0019-order-timers.js';
 import { migration0020 } from './migrations/0020-product-search.js';
 import { migration0021 } from './migrations/0021-redirect-hand-off.js';
 import { migration0022 } from './migrations/0022-ribbons-and-brands.js';
+import { migration0023 } from './migrations/0023-categories.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -49,6 +50,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0020-product-search': migration0020(dialect),
     '0021-redirect-hand-off': migration0021(),
     '0022-ribbons-and-brands': migration0022(),
+    '0023-categories': migration0023(),
   };
 }
 

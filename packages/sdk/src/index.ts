@@ -66,6 +66,7 @@ export {
 export { type ApiKey, type ApiKeysModule, apiKeys } from './modules/api-keys.js';
 export { type AuditEntry, type AuditLogModule, auditLog } from './modules/audit-log.js';
 export { type Brand, type BrandsModule, brands } from './modules/brands.js';
+export { type CategoriesModule, type Category, categories } from './modules/categories.js';
 export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CouponCheckModule, type CouponCheckResponse, couponCheck } from './modules/coupon-check.js';

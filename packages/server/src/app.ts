@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditLog } from './modules/audit/audit.service.js';
 import { registerBackoffice } from './modules/backoffice/backoffice.routes.js';
 import { createCartModule } from './modules/cart/index.js';
+import { createCategoriesModule } from './modules/categories/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
@@ -292,6 +293,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...mediaLibrary.routes,
       ...createRecommendationsModule(moduleDeps).routes,
       ...createRibbonsBrandsModule(moduleDeps).routes,
+      ...createCategoriesModule(moduleDeps).routes,
     ],
     collections,
     products,
