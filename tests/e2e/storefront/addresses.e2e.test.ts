@@ -8,17 +8,9 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
 const suite = browserSuite();
 const PASSWORD = 'correct horse 1';
@@ -36,35 +28,12 @@ const optionNames = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).locator('option').allTextContents();
 
 suite('checkout addresses in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function shopper(viewport?: { width: number; height: number }): Promise<Page> {
-    const { context, page } = await newShopper(browser, problems, viewport);
-    contexts.push(context);
-    onTestFailed(async ({ task }) => {
-      await shot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    });
-    return page;
-  }
+  const journey = shopJourney();
+  const { problems, shopper } = journey;
 
   /** Adds the mug to the cart from its page and goes to the checkout from the drawer. */
   async function mugToCheckout(page: Page): Promise<void> {
-    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.goto(`${journey.server.baseUrl}/product-page/camp-enamel-mug`);
     await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const drawer = page.getByRole('dialog', { name: /Your cart/ });
@@ -84,7 +53,7 @@ suite('checkout addresses in Chromium', () => {
 
   it('offers only the US and Canada, and sends a state typed by name as its code (taxed as New York)', async () => {
     const page = await shopper();
-    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.goto(`${journey.server.baseUrl}/product-page/camp-enamel-mug`);
     await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page
@@ -93,7 +62,7 @@ suite('checkout addresses in Chromium', () => {
       .waitFor();
 
     // The cart's estimate: where the store ships, nowhere else.
-    await page.goto(`${server.baseUrl}/cart`);
+    await page.goto(`${journey.server.baseUrl}/cart`);
     await expect.poll(() => optionNames(page, 'Country'), { timeout: 10_000 }).toEqual(['Canada', 'United States']);
     await shot(page, '40-cart-estimate-countries');
 
@@ -130,7 +99,7 @@ suite('checkout addresses in Chromium', () => {
 
   it('fills a member’s email and saved address in, and saves the new address they used to their book', async () => {
     const email = `addr-${Date.now()}@example.com`;
-    await server.app.services.identity.register(
+    await journey.server.app.services.identity.register(
       {
         loginId: { email },
         password: PASSWORD,
@@ -154,7 +123,7 @@ suite('checkout addresses in Chromium', () => {
       { ip: undefined },
     );
     const page = await shopper();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/auth\//);
@@ -162,7 +131,7 @@ suite('checkout addresses in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // Back in the shop, signed in.
-    await page.waitForURL((u) => u.origin === server.baseUrl && !/^\/(auth|callback)/.test(u.pathname));
+    await page.waitForURL((u) => u.origin === journey.server.baseUrl && !/^\/(auth|callback)/.test(u.pathname));
     await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).count(), { timeout: 10_000 }).toBe(0);
 
     await mugToCheckout(page);
@@ -202,7 +171,7 @@ suite('checkout addresses in Chromium', () => {
     await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).waitFor();
 
     // The book has both addresses, the new one once, with its state's code.
-    await page.goto(`${server.baseUrl}/account/addresses`);
+    await page.goto(`${journey.server.baseUrl}/account/addresses`);
     await page.getByRole('button', { name: 'Remove 350 5th Ave, New York, NY, 10118, US' }).waitFor();
     await page.getByRole('button', { name: 'Remove 1 Main St, Beacon, NY, 12508, US' }).waitFor();
     expect(await page.locator('.address-list li').count()).toBe(2);
@@ -219,7 +188,7 @@ suite('checkout addresses in Chromium', () => {
     await page.getByLabel('Postal code').fill('10118');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('This address is already in your address book.').waitFor();
-    await page.goto(`${server.baseUrl}/account/addresses`);
+    await page.goto(`${journey.server.baseUrl}/account/addresses`);
     await page.getByRole('button', { name: 'Remove 350 5th Ave, New York, NY, 10118, US' }).waitFor();
     expect(await page.locator('.address-list li').count()).toBe(2);
     expect(problems).toEqual([]);
@@ -230,19 +199,19 @@ suite('checkout addresses in Chromium', () => {
     ['phone', PHONE],
   ] as const) {
     it(`keeps an address no option reaches on delivery with the reason, and offers pickup where it is all (${device})`, async () => {
-      const regions = await server.app.services.shipping.deliveryRegions.list();
+      const regions = await journey.server.app.services.shipping.deliveryRegions.list();
       const canada = regions.find((r) => r.name === 'Canada');
       if (!canada) throw new Error('the demo store has no Canada region');
       if (canada.destinations[0]?.subdivisions.length === 0) {
         // Delivery in Canada only to Ontario and Quebec; a pickup point in Tokyo for buyers in Japan.
-        await server.app.services.shipping.deliveryRegions.update(canada.id, {
+        await journey.server.app.services.shipping.deliveryRegions.update(canada.id, {
           destinations: [{ countryCode: 'CA', subdivisions: ['ON', 'QC'] }],
         });
-        const japan = await server.app.services.shipping.deliveryRegions.create({
+        const japan = await journey.server.app.services.shipping.deliveryRegions.create({
           name: 'Japan',
           destinations: [{ countryCode: 'JP' }],
         });
-        await server.app.services.shipping.shippingOptions.create({
+        await journey.server.app.services.shipping.shippingOptions.create({
           title: 'Pick up in Tokyo',
           deliveryRegionIds: [japan.id],
           rates: [{ amount: '0' }],

@@ -5,47 +5,22 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import { expect, it } from 'vitest';
+import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
 const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
 
 suite('not-found pages and search-engine heads in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = shopJourney();
+  const { problems, shopper } = journey;
 
   for (const [device, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', PHONE],
   ] as const) {
     it(`shows an unknown product's not-found page at once with a 404, asking the API once (${device})`, async () => {
-      const shopper = await newShopper(browser, problems, viewport);
-      contexts.push(shopper.context);
-      const { page } = shopper;
+      const page = await shopper(viewport);
       const lookups: string[] = [];
       let answeredAt = 0;
       page.on('request', (r) => {
@@ -55,7 +30,7 @@ suite('not-found pages and search-engine heads in Chromium', () => {
         if (/\/products\/query/.test(r.url()) && !answeredAt) answeredAt = Date.now();
       });
       const started = Date.now();
-      const response = await page.goto(`${server.baseUrl}/product-page/no-such-product`);
+      const response = await page.goto(`${journey.server.baseUrl}/product-page/no-such-product`);
       expect(response?.status()).toBe(404);
       await page.getByRole('heading', { name: 'We could not find that page', level: 1 }).waitFor();
       const shownAt = Date.now();
@@ -74,12 +49,12 @@ suite('not-found pages and search-engine heads in Chromium', () => {
         `not-found shown ${shownAt - started} ms after navigating, ${shownAt - answeredAt} ms after the lookup (${device})`,
       );
 
-      const collection = await page.goto(`${server.baseUrl}/collections/no-such-collection`);
+      const collection = await page.goto(`${journey.server.baseUrl}/collections/no-such-collection`);
       expect(collection?.status()).toBe(404);
       await page.getByText(/^This collection is not in the shop/).waitFor();
       await shot(page, `41-not-found-collection-${device}`);
 
-      const unknown = await page.goto(`${server.baseUrl}/no/such/page`);
+      const unknown = await page.goto(`${journey.server.baseUrl}/no/such/page`);
       expect(unknown?.status()).toBe(404);
       await page.getByRole('heading', { name: 'We could not find that page', level: 1 }).waitFor();
       expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
@@ -87,10 +62,12 @@ suite('not-found pages and search-engine heads in Chromium', () => {
   }
 
   it("serves a real product's page with its head, and drops it once the shopper moves on", async () => {
-    const served = await fetch(`${server.baseUrl}/product-page/camp-enamel-mug`, { headers: { accept: 'text/html' } });
+    const served = await fetch(`${journey.server.baseUrl}/product-page/camp-enamel-mug`, {
+      headers: { accept: 'text/html' },
+    });
     expect(served.status).toBe(200);
     const html = await served.text();
-    const canonical = `${server.baseUrl}/product-page/camp-enamel-mug`;
+    const canonical = `${journey.server.baseUrl}/product-page/camp-enamel-mug`;
     expect(html).toMatch(/<title>Camp Enamel Mug · [^<]+<\/title>/);
     expect(html).toContain(`<link rel="canonical" href="${canonical}"`);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -100,9 +77,7 @@ suite('not-found pages and search-engine heads in Chromium', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(ld).toMatchObject({ '@type': 'Product', name: 'Camp Enamel Mug', offers: { '@type': 'Offer' } });
 
-    const shopper = await newShopper(browser, problems);
-    contexts.push(shopper.context);
-    const { page } = shopper;
+    const page = await shopper();
     await page.goto(canonical);
     await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(canonical);

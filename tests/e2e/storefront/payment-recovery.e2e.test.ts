@@ -7,17 +7,9 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
 const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
@@ -25,36 +17,17 @@ const DESKTOP = { width: 1280, height: 800 };
 const INSTRUCTIONS = 'Bank transfer to IBAN DE89 3704 0044 0532 0130 00\nReference: your order number';
 
 suite('payment recovery in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-    await server.app.services.orders.settings.update({ offlinePaymentInstructions: INSTRUCTIONS });
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
+  const journey = shopJourney({
+    setup: async (server) => {
+      await server.app.services.orders.settings.update({ offlinePaymentInstructions: INSTRUCTIONS });
+    },
+    timeout: 180_000,
   });
-
-  async function shopper(viewport: { width: number; height: number }): Promise<Page> {
-    const { context, page } = await newShopper(browser, problems, viewport);
-    contexts.push(context);
-    onTestFailed(async ({ task }) => {
-      await shot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    });
-    return page;
-  }
+  const { problems, shopper } = journey;
 
   /** A mug in the cart, then the checkout filled up to its payment step (pickup); answers the checkout's URL. */
   async function toPayment(page: Page, email: string): Promise<string> {
-    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.goto(`${journey.server.baseUrl}/product-page/camp-enamel-mug`);
     await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page
@@ -125,7 +98,9 @@ suite('payment recovery in Chromium', () => {
     await page.getByText('Paid', { exact: true }).waitFor();
     await shot(page, '62-paid-after-decline');
     const number = (await heading.textContent())?.match(/\d+/)?.[0];
-    expect(await server.latestMail('ann@example.com', 'order-confirmation')).toContain(`Order #${number} is confirmed`);
+    expect(await journey.server.latestMail('ann@example.com', 'order-confirmation')).toContain(
+      `Order #${number} is confirmed`,
+    );
     // The checkout link now leads to the confirmation, not to another payment.
     await page.goto(checkoutUrl);
     await page.getByRole('heading', { name: 'This order has been placed' }).waitFor();
@@ -137,7 +112,7 @@ suite('payment recovery in Chromium', () => {
   it("pays from the reminder's link in another browser, and the thank-you page there says whose order it is", async () => {
     const page = await shopper(DESKTOP);
     await declinedAtCheckout(page, 'cy@example.com');
-    const db = server.merx.db;
+    const db = journey.server.merx.db;
     const order = await db
       .selectFrom('orders')
       .select(['id', 'created_date'])
@@ -149,14 +124,14 @@ suite('payment recovery in Chromium', () => {
       .set({ created_date: new Date(Date.now() - 20 * 60_000).toISOString() })
       .where('id', '=', order.id)
       .execute();
-    await server.app.services.orderTimers.sweep();
-    const mail = await server.latestMail('cy@example.com', 'order-payment-reminder');
+    await journey.server.app.services.orderTimers.sweep();
+    const mail = await journey.server.latestMail('cy@example.com', 'order-payment-reminder');
     const link = /Pay your order: (\S+)/.exec(mail)?.[1] ?? '';
     expect(link).toContain(`/thank-you/${order.id}?pay=`);
 
     const phone = await shopper(PHONE);
     // Without the link, another browser is told whose order this is rather than "something went wrong".
-    await phone.goto(`${server.baseUrl}/thank-you/${order.id}`);
+    await phone.goto(`${journey.server.baseUrl}/thank-you/${order.id}`);
     await phone.getByText(/This order belongs to another browser or account/).waitFor();
     await shot(phone, '63-phone-thank-you-other-browser');
     await phone.goto(link);
@@ -181,7 +156,7 @@ suite('payment recovery in Chromium', () => {
     await page.getByRole('heading', { name: 'How to pay' }).waitFor();
     await page.getByText('Reference: your order number', { exact: false }).waitFor();
     await shot(page, '66-phone-offline-instructions');
-    const mail = await server.latestMail('dee@example.com', 'order-confirmation');
+    const mail = await journey.server.latestMail('dee@example.com', 'order-confirmation');
     expect(mail).toContain('How to pay:');
     expect(mail).toContain('DE89 3704 0044 0532 0130 00');
     expect(problems).toEqual([]);

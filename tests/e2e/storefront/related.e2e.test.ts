@@ -5,51 +5,26 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import { expect, it } from 'vitest';
+import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
 const suite = browserSuite();
 
 suite('related products on the product page in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const journey = shopJourney();
+  const { problems, shopper } = journey;
 
   for (const [device, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     it(`shows other products of the same collections under the product, each a link (${device})`, async () => {
-      const shopper = await newShopper(browser, problems, viewport);
-      contexts.push(shopper.context);
-      const { page } = shopper;
+      const page = await shopper(viewport);
       const asked: unknown[] = [];
       page.on('request', (r) => {
         if (r.url().endsWith('/v1/recommendations/get')) asked.push(r.postDataJSON());
       });
-      await page.goto(`${server.baseUrl}/product-page/morning-ritual-gift-set`);
+      await page.goto(`${journey.server.baseUrl}/product-page/morning-ritual-gift-set`);
       await page.getByRole('heading', { name: 'Morning Ritual Gift Set', level: 1 }).waitFor();
       const related = page.getByRole('region', { name: 'You may also like' });
       await related.waitFor();

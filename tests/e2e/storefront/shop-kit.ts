@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { MerxDb } from '@merx/db';
 import { createTestDb } from '@merx/db/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe, onTestFailed } from 'vitest';
 import { buildApp, type MerxApp } from '../../../packages/server/src/app.js';
 import type { Config } from '../../../packages/server/src/config.js';
 import { seedDemoStore } from '../../../packages/server/src/seed/seed-demo.js';
@@ -225,4 +225,58 @@ export async function newShopper(
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The shop journeys of one test file: a Merx server with the demo store, a Chromium, and its shoppers. */
+export interface ShopJourney {
+  /** The server (set once the file's `beforeAll` has run). */
+  readonly server: ShopServer;
+  /** Script errors and failed requests seen by the file's shoppers (journeys expect it empty). */
+  readonly problems: string[];
+  /**
+   * A new shopper's page, in a fresh profile closed after the file; a test that fails leaves a screenshot of where
+   * the page stood (`failed-<prefix><test name>.png`).
+   */
+  shopper(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * Sets up a file's shop journeys in the calling suite: builds the shop when stale, starts the server, runs `setup`
+ * on it, launches Chromium, and closes all of it after the file.
+ */
+export function shopJourney(
+  options: { setup?: (server: ShopServer) => Promise<void>; timeout?: number; failedPrefix?: string } = {},
+): ShopJourney {
+  let server: ShopServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  beforeAll(async () => {
+    await buildAppsOnce(['storefront']);
+    server = await startShopServer();
+    browser = await launchChromium();
+    await options.setup?.(server);
+  }, options.timeout ?? 120_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('The shop server starts in beforeAll');
+      return server;
+    },
+    problems,
+    async shopper(viewport) {
+      if (!browser) throw new Error('Chromium starts in beforeAll');
+      const { context, page } = await newShopper(browser, problems, viewport);
+      contexts.push(context);
+      onTestFailed(async ({ task }) => {
+        const name = `failed-${options.failedPrefix ?? ''}${task.name.slice(0, 40).replace(/\W+/g, '-')}`;
+        await shot(page, name).catch(() => undefined);
+      });
+      return page;
+    },
+  };
 }

@@ -12,18 +12,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  SHOP_DIST,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, SHOP_DIST, shopJourney, shot } from './shop-kit.js';
 
 /** The budget of the home page's first-load JavaScript, gzipped. */
 const HOME_JS_BUDGET = 150 * 1024;
@@ -49,32 +40,8 @@ const suite = browserSuite();
 const PASSWORD = 'correct horse 1';
 
 suite('the storefront in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function shopper(viewport?: { width: number; height: number }): Promise<Page> {
-    const { context, page } = await newShopper(browser, problems, viewport);
-    contexts.push(context);
-    // Where the page was when a step failed, beside the steps' own screenshots.
-    onTestFailed(async ({ task }) => {
-      await shot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    });
-    return page;
-  }
+  const journey = shopJourney();
+  const { problems, shopper } = journey;
 
   /** Fills the checkout up to the payment step: email, a New York address, then the shipping option named. */
   async function checkoutToPayment(page: Page, email: string, option: RegExp): Promise<void> {
@@ -103,7 +70,7 @@ suite('the storefront in Chromium', () => {
 
   it('browses, filters, chooses options, adds to cart and pays with the test card', async () => {
     const page = await shopper();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('heading', { name: 'Well-made things for everyday life' }).waitFor();
     await page.getByRole('heading', { name: 'New arrivals' }).waitFor();
     await page.locator('.grid .card').first().waitFor();
@@ -183,7 +150,7 @@ suite('the storefront in Chromium', () => {
     const number = (await page.getByRole('heading', { name: /^Order #\d+ is confirmed$/ }).textContent())?.match(
       /\d+/,
     )?.[0];
-    const mail = await server.latestMail('ann@example.com', 'order-confirmation');
+    const mail = await journey.server.latestMail('ann@example.com', 'order-confirmation');
     expect(mail).toContain(`Order #${number} is confirmed`);
     expect(mail).toContain(`2 × Chelsea Boot (Size: 9 · Color: Tan): ${subtotal}`);
     expect(mail).toContain('Ann Lee\n350 5th Ave\nNew York, NY 10118');
@@ -194,7 +161,7 @@ suite('the storefront in Chromium', () => {
 
   it('says so when the card is declined, then takes another card for pickup', async () => {
     const page = await shopper({ width: 375, height: 812 });
-    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.goto(`${journey.server.baseUrl}/product-page/camp-enamel-mug`);
     await page.getByRole('heading', { name: 'Camp Enamel Mug', level: 1 }).waitFor();
     await shot(page, '10-phone-product');
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -219,7 +186,7 @@ suite('the storefront in Chromium', () => {
 
   /** Adds a product without options to the cart from its page and closes the drawer. */
   async function addToCart(page: Page, slug: string, name: string): Promise<void> {
-    await page.goto(`${server.baseUrl}/product-page/${slug}`);
+    await page.goto(`${journey.server.baseUrl}/product-page/${slug}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const drawer = page.getByRole('dialog', { name: /Your cart/ });
@@ -230,7 +197,7 @@ suite('the storefront in Chromium', () => {
   const cartCount = (page: Page) => page.locator('.header__cart .badge').evaluate((b) => b.firstChild?.textContent);
 
   it('signs up through the hosted page with email verification, keeps the cart, and sees the order in the account', async () => {
-    await server.app.services.memberSettings.update({ requireEmailVerification: true });
+    await journey.server.app.services.memberSettings.update({ requireEmailVerification: true });
     try {
       const email = `new-${Date.now()}@example.com`;
       const page = await shopper();
@@ -250,7 +217,7 @@ suite('the storefront in Chromium', () => {
       await shot(page, '21-hosted-sign-up');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-      const code = /\b(\d{6})\b/.exec(await server.latestMail(email, 'verification-code'))?.[1] ?? '';
+      const code = /\b(\d{6})\b/.exec(await journey.server.latestMail(email, 'verification-code'))?.[1] ?? '';
       await page.getByLabel('Code').fill(code);
       await page.getByRole('button', { name: 'Verify email' }).click();
 
@@ -297,13 +264,13 @@ suite('the storefront in Chromium', () => {
       await page.getByRole('link', { name: 'Sign in' }).waitFor();
       expect(problems).toEqual([]);
     } finally {
-      await server.app.services.memberSettings.update({ requireEmailVerification: false });
+      await journey.server.app.services.memberSettings.update({ requireEmailVerification: false });
     }
   }, 120_000);
 
   it('signs a member in through the hosted page and keeps the cart they filled as a visitor', async () => {
     const email = `m-${Date.now()}@example.com`;
-    await server.app.services.identity.register({ loginId: { email }, password: PASSWORD }, { ip: undefined });
+    await journey.server.app.services.identity.register({ loginId: { email }, password: PASSWORD }, { ip: undefined });
     const page = await shopper();
     await addToCart(page, 'market-tote-bag', 'Market Tote Bag');
     // The header's "Sign in" starts the hosted sign-in at once and comes back to the page it was on.
@@ -330,10 +297,10 @@ suite('the storefront in Chromium', () => {
 
   it('shows its own 404 page for an unknown address, and the API keeps its JSON 404', async () => {
     const page = await shopper();
-    await page.goto(`${server.baseUrl}/no-such-page`);
+    await page.goto(`${journey.server.baseUrl}/no-such-page`);
     await page.getByRole('heading', { name: 'We could not find that page' }).waitFor();
     await shot(page, '14-not-found');
-    const api = await fetch(`${server.baseUrl}/_api/no-such-api`);
+    const api = await fetch(`${journey.server.baseUrl}/_api/no-such-api`);
     expect(api.status).toBe(404);
     expect(
       ((await api.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code,
@@ -342,7 +309,7 @@ suite('the storefront in Chromium', () => {
 
   it('shows a sold-out product without options as out of stock, with no add to cart', async () => {
     const page = await shopper();
-    await page.goto(`${server.baseUrl}/product-page/driftwood-vinyl-lp`);
+    await page.goto(`${journey.server.baseUrl}/product-page/driftwood-vinyl-lp`);
     await page.getByRole('heading', { name: '“Driftwood” Vinyl LP' }).waitFor();
     await expect.poll(() => page.locator('.stock').textContent()).toBe('Out of stock');
     expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
@@ -359,7 +326,7 @@ suite('the storefront in Chromium', () => {
 
     // What the browser downloads for the home page (bodies as sent, gzip), before any navigation.
     const page = await shopper();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('heading', { name: 'New arrivals' }).waitFor();
     await page.waitForLoadState('networkidle');
     const downloaded = await page.evaluate(() =>
@@ -390,13 +357,13 @@ suite('the storefront in Chromium', () => {
           found.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
     for (const [name, path, ready] of pages) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${journey.server.baseUrl}${path}`);
       await ready();
       await check(name);
     }
 
     // The cart page with a line, the drawer open, and the checkout.
-    await page.goto(`${server.baseUrl}/product-page/camp-enamel-mug`);
+    await page.goto(`${journey.server.baseUrl}/product-page/camp-enamel-mug`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page
       .getByRole('dialog', { name: /Your cart/ })
@@ -420,7 +387,7 @@ suite('the storefront in Chromium', () => {
 
   it('works with the keyboard alone: skip link, search, product, add to cart', async () => {
     const page = await shopper();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('heading', { name: 'New arrivals' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');

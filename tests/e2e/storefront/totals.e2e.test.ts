@@ -7,17 +7,9 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
-import {
-  browserSuite,
-  buildAppsOnce,
-  launchChromium,
-  newShopper,
-  type ShopServer,
-  shot,
-  startShopServer,
-} from './shop-kit.js';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
 const suite = browserSuite();
 const PASSWORD = 'correct horse 1';
@@ -74,43 +66,24 @@ function expectAddsUp(where: string, shown: Shown, totalLabel = 'Total') {
 }
 
 suite('totals in Chromium', () => {
-  let server: ShopServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    await buildAppsOnce(['storefront']);
-    server = await startShopServer();
-    browser = await launchChromium();
-    const apiKey = (await server.app.services.apiKeys.create({ name: 'Totals' })).key;
-    const res = await fetch(`${server.baseUrl}/_api/merx/v1/coupons`, {
-      method: 'POST',
-      headers: { authorization: apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coupon: { code: 'TENOFF', name: 'Ten off', discount: { discountType: 'PERCENTAGE', percentage: 10 } },
-      }),
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await server?.close();
+  const journey = shopJourney({
+    setup: async (server) => {
+      const apiKey = (await server.app.services.apiKeys.create({ name: 'Totals' })).key;
+      const res = await fetch(`${server.baseUrl}/_api/merx/v1/coupons`, {
+        method: 'POST',
+        headers: { authorization: apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          coupon: { code: 'TENOFF', name: 'Ten off', discount: { discountType: 'PERCENTAGE', percentage: 10 } },
+        }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    },
+    failedPrefix: 'totals-',
   });
-
-  async function shopper(viewport?: { width: number; height: number }): Promise<Page> {
-    const { context, page } = await newShopper(browser, problems, viewport);
-    contexts.push(context);
-    onTestFailed(async ({ task }) => {
-      await shot(page, `failed-totals-${task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => undefined);
-    });
-    return page;
-  }
+  const { problems, shopper } = journey;
 
   async function addToCart(page: Page, slug: string, name: string, quantity = 1): Promise<void> {
-    await page.goto(`${server.baseUrl}/product-page/${slug}`);
+    await page.goto(`${journey.server.baseUrl}/product-page/${slug}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     if (quantity > 1) await page.getByLabel('Quantity').fill(String(quantity));
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -137,9 +110,9 @@ suite('totals in Chromium', () => {
 
   it('shows the same rows adding up on the cart, checkout, confirmation, account page and mail', async () => {
     const email = `totals-${Date.now()}@example.com`;
-    await server.app.services.identity.register({ loginId: { email }, password: PASSWORD }, { ip: undefined });
+    await journey.server.app.services.identity.register({ loginId: { email }, password: PASSWORD }, { ip: undefined });
     const page = await shopper();
-    await page.goto(server.baseUrl);
+    await page.goto(journey.server.baseUrl);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/auth\/session\/[^/]+$/);
     await page.getByLabel('Email').fill(email);
@@ -154,7 +127,7 @@ suite('totals in Chromium', () => {
     await addToCart(page, 'market-tote-bag', 'Market Tote Bag');
 
     // The cart: the coupon and a New York estimate.
-    await page.goto(`${server.baseUrl}/cart`);
+    await page.goto(`${journey.server.baseUrl}/cart`);
     await page.getByLabel('Coupon code').fill('tenoff');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Coupon TENOFF').waitFor();
@@ -216,7 +189,7 @@ suite('totals in Chromium', () => {
     await shot(page, 'totals-05-account-order');
 
     // The confirmation mail: the same rows, as text.
-    const mail = await server.latestMail(email, 'order-confirmation');
+    const mail = await journey.server.latestMail(email, 'order-confirmation');
     const mailRows = [...mail.matchAll(/^(Subtotal|Discount|Shipping|Fees|Tax|Tax included|Tip|Total): (.+)$/gm)].map(
       (m) => ({ label: m[1] ?? '', text: m[2] ?? '', cents: cents(m[2] ?? '') }),
     );
@@ -229,7 +202,7 @@ suite('totals in Chromium', () => {
   it('folds the checkout summary above the form on a phone, behind its total', async () => {
     const page = await shopper({ width: 390, height: 844 });
     await addToCart(page, 'camp-enamel-mug', 'Camp Enamel Mug');
-    await page.goto(`${server.baseUrl}/cart`);
+    await page.goto(`${journey.server.baseUrl}/cart`);
     await page.getByRole('button', { name: 'Check out' }).click();
     await page.waitForURL(/\/checkout\?checkoutId=/);
     const toggle = page.getByRole('button', { name: /Show order summary/ });
