@@ -118,6 +118,14 @@ export {
 } from './modules/product-csv.js';
 export { type ProductsModule, products } from './modules/products.js';
 export {
+  type ProductsV3Module,
+  type ProductsV3Page,
+  type ProductV3Data,
+  type ProductV3ReadOptions,
+  type ProductV3Search,
+  productsV3,
+} from './modules/products-v3.js';
+export {
   fetchPublicConfig,
   type PublicConfig,
   type PublicConfigModule,

@@ -65,6 +65,7 @@ import { createMediaService } from './modules/products/media.service.js';
 import { productRoutes } from './modules/products/products.routes.js';
 import { createProductService } from './modules/products/products.service.js';
 import { createVariantService } from './modules/products/variants.service.js';
+import { createProductsV3Module } from './modules/products-v3/index.js';
 import { createRecommendationsModule } from './modules/recommendations/index.js';
 import { createHandOff } from './modules/redirects/redirects.hand-off.js';
 import { redirectRoutes } from './modules/redirects/redirects.routes.js';
@@ -294,6 +295,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...createRecommendationsModule(moduleDeps).routes,
       ...createRibbonsBrandsModule(moduleDeps).routes,
       ...createCategoriesModule(moduleDeps).routes,
+      ...createProductsV3Module(moduleDeps).routes,
     ],
     collections,
     products,

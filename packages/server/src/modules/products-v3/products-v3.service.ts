@@ -1,0 +1,259 @@
+import {
+  type countProductsV3Request,
+  errorCodes,
+  type ProductV3RequestedField,
+  type queryProductsV3Request,
+  type RichContent,
+  type searchProductsV3Request,
+} from '@merx/contract';
+import { applyFilter, type CursorState, productSearch, runQuery, searchTerms } from '@merx/db';
+import {
+  AppError,
+  currencyDigits,
+  type EntityQuerySpec,
+  notFound,
+  type ParsedQuery,
+  parseQuery,
+  ValidationError,
+} from '@merx/domain';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { type Caller, hasScope } from '../../http/auth.js';
+import { Lru } from '../../lib/lru.js';
+import { htmlToRich } from '../../lib/rich-text/index.js';
+import type { ModuleDeps } from '../module.js';
+import {
+  createProductsRepo,
+  type ProductRow,
+  productHeadQuery,
+  selectProducts,
+  selectProductWithVariants,
+  toProductRecord,
+  variantsFromJson,
+} from '../products/products.repo.js';
+import type { ProductRecord, VariantRecord } from '../products/products.types.js';
+import { type CategoryNode, type ProductLinks, productV3Of } from './products-v3.mapper.js';
+import { joinActualPrices, needsActualPrices, productV3QuerySpec, storedFilter } from './products-v3.query.js';
+
+type Fields = readonly ProductV3RequestedField[] | undefined;
+type LinkedRow = ProductRow & { ribbon_id: string | null; brand_id: string | null };
+
+/** Largest page of a v3 query or search (the package documents 100). */
+export const MAX_V3_LIMIT = 100;
+
+/** Descriptions converted to rich content, by product id and revision: bounded, so huge ones cannot pile up. */
+const RICH_CACHE_SIZE = 500;
+
+/** A filter at the top of the request (count): violations name `filter.…`. */
+function parseTopLevel(filter: unknown, spec: EntityQuerySpec) {
+  try {
+    return parseQuery({ filter }, spec, { path: '' });
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.violations.map((v) => ({ ...v, field: v.field.replace(/^\./, '') })));
+  }
+}
+
+/** What a caller may see: hidden products and merchant data need `catalog:read` (staff or an API key). */
+function viewOf(caller: Caller) {
+  return { elevated: hasScope(caller, 'catalog:read') };
+}
+
+/** Catalog v3 product reads over the v1 catalog (docs/decisions/0023-products-v3-read.md). */
+export function createProductsV3Service(deps: ModuleDeps) {
+  const repo = createProductsRepo(deps.dialect);
+  const rich = new Lru<string, RichContent>(RICH_CACHE_SIZE);
+  const spec = () => productV3QuerySpec(10 ** currencyDigits(deps.store().currency));
+
+  function richOf(html: string, key: string): RichContent {
+    let doc = rich.get(key);
+    if (doc === undefined) {
+      doc = htmlToRich(html);
+      rich.set(key, doc);
+    }
+    return doc;
+  }
+
+  /** The categories the given ones descend from, with the given ones: at most one statement per tree level. */
+  async function categoriesOf(ids: Iterable<string>): Promise<Map<string, CategoryNode>> {
+    const out = new Map<string, CategoryNode>();
+    let frontier = [...new Set(ids)];
+    for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
+      const rows = await deps.db
+        .selectFrom('collections')
+        .select(['id', 'name', 'slug', 'parent_id'])
+        .where('id', 'in', frontier)
+        .execute();
+      for (const r of rows) out.set(r.id, { id: r.id, name: r.name, slug: r.slug, parentId: r.parent_id ?? null });
+      frontier = rows.map((r) => r.parent_id).filter((p): p is string => p !== null && p !== undefined && !out.has(p));
+    }
+    return out;
+  }
+
+  async function render(
+    items: Array<{ p: ProductRecord; variants: VariantRecord[]; links: ProductLinks }>,
+    fields: Fields,
+    caller: Caller,
+  ): Promise<Record<string, unknown>[]> {
+    const set = new Set(fields ?? []);
+    const { currency, locale } = deps.store();
+    const needTree = set.has('ALL_CATEGORIES_INFO') || set.has('BREADCRUMBS_INFO');
+    const categories = needTree ? await categoriesOf(items.flatMap((i) => i.p.collectionIds)) : new Map();
+    // MERCHANT_DATA from a caller without catalog:read: the answer without it, as the package documents.
+    const merchant = set.has('MERCHANT_DATA') && viewOf(caller).elevated;
+    const ctx = { currency, locale, publicUrl: deps.publicUrl, fields: set, merchant, categories, richOf };
+    return items.map((i) => productV3Of(i.p, i.variants, i.links, ctx));
+  }
+
+  const linksOf = (row: LinkedRow): ProductLinks => ({ ribbonId: row.ribbon_id, brandId: row.brand_id });
+
+  async function getBy(column: 'id' | 'slug', value: string, fields: Fields, caller: Caller) {
+    const row = await selectProductWithVariants(deps.db, deps.dialect)
+      .select(['products.ribbon_id', 'products.brand_id'])
+      .where(`products.${column}`, '=', value)
+      .executeTakeFirst();
+    if (!row || (row.visible !== 1 && !viewOf(caller).elevated))
+      throw notFound(
+        errorCodes.productNotFound,
+        'Product not found',
+        column === 'id' ? { productId: value } : { slug: value },
+      );
+    const [product] = await render(
+      [{ p: toProductRecord(row), variants: variantsFromJson(row.variants_json), links: linksOf(row) }],
+      fields,
+      caller,
+    );
+    return { product: product as Record<string, unknown>, row };
+  }
+
+  /**
+   * Wire JSON of products read by id, by (id, revision, collections, requested fields, merchant view, currency,
+   * locale), as v1 does (products.service.ts): every write to a product, its variants, ribbon or brand bumps its
+   * revision, and the key is read from the row, so an entry is never stale. Answers with the category tree
+   * (ALL_CATEGORIES_INFO, BREADCRUMBS_INFO) are not kept: a category rename does not touch the product.
+   */
+  const jsonCache = new Lru<string, string>(2000);
+  const productHead = productHeadQuery(deps.db, deps.dialect);
+
+  async function getJson(id: string, fields: Fields, caller: Caller): Promise<string> {
+    const set = new Set(fields ?? []);
+    const cacheable = !set.has('ALL_CATEGORIES_INFO') && !set.has('BREADCRUMBS_INFO');
+    const { elevated } = viewOf(caller);
+    const { currency, locale } = deps.store();
+    const view = `${[...set].sort().join(',')}|${set.has('MERCHANT_DATA') && elevated ? 1 : 0}|${currency}|${locale}`;
+    const keyOf = (r: { id: string; revision: number; collection_ids: string }) =>
+      `${r.id}|${r.revision}|${r.collection_ids}|${view}`;
+    if (cacheable) {
+      // Warm: one narrow statement decides that the kept answer is right.
+      const head = await productHead(id);
+      if (!head || (head.visible !== 1 && !elevated))
+        throw notFound(errorCodes.productNotFound, 'Product not found', { productId: id });
+      const hit = jsonCache.get(keyOf(head));
+      if (hit !== undefined) return hit;
+    }
+    const { product, row } = await getBy('id', id, fields, caller);
+    const json = JSON.stringify(product);
+    if (cacheable) jsonCache.set(keyOf(row), json);
+    return json;
+  }
+
+  /** Parses a v3 query object: cursor paging always (the package pages by cursor), 100 at most. */
+  function parseV3(raw: unknown, path: string): ParsedQuery {
+    const parsed = parseQuery(raw ?? {}, spec(), { path, defaultLimit: MAX_V3_LIMIT, maxLimit: MAX_V3_LIMIT });
+    if (parsed.paging.kind === 'offset')
+      return { ...parsed, paging: { kind: 'cursor', limit: parsed.paging.limit, cursor: null } };
+    return parsed;
+  }
+
+  async function page(query: ParsedQuery, fields: Fields, caller: Caller, expression: string | null | undefined) {
+    const { elevated } = viewOf(caller);
+    const filter = await storedFilter(deps.db, query.filter);
+    const base = (state: CursorState) => {
+      let qb = selectProducts(deps.db, deps.dialect).select(['products.ribbon_id', 'products.brand_id']);
+      if (!elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+      return needsActualPrices(state.filter, state.sort) ? joinActualPrices(qb, deps.dialect) : qb;
+    };
+    const terms = expression ? searchTerms(expression) : [];
+    const result = await runQuery<LinkedRow>({
+      base,
+      spec: spec(),
+      query: { ...query, filter },
+      cursorSecret: deps.cursorSecret,
+      search: { terms: terms.length > 0 ? terms : null, plan: (t) => productSearch(deps.dialect, t) },
+    });
+    const variants = await repo.variantsOf(
+      deps.db,
+      result.rows.map((r) => r.id),
+    );
+    const products = await render(
+      result.rows.map((row) => ({
+        p: toProductRecord(row),
+        variants: variants.get(row.id) ?? [],
+        links: linksOf(row),
+      })),
+      fields,
+      caller,
+    );
+    return {
+      products,
+      pagingMetadata: {
+        count: products.length,
+        cursors: {
+          ...(result.nextCursor ? { next: result.nextCursor } : {}),
+          ...(result.prevCursor ? { prev: result.prevCursor } : {}),
+        },
+        hasNext: result.nextCursor !== null,
+      },
+    };
+  }
+
+  return {
+    /** One product as JSON text: one statement when its answer is kept for the row's revision, two otherwise. */
+    getJson,
+    getBySlug: async (slug: string, fields: Fields, caller: Caller) =>
+      (await getBy('slug', slug, fields, caller)).product,
+
+    query(input: z.infer<typeof queryProductsV3Request>, caller: Caller) {
+      return page(parseV3(input.query, 'query'), input.fields, caller, null);
+    },
+
+    search(input: z.infer<typeof searchProductsV3Request>, caller: Caller) {
+      const { search: details, aggregations: _a, timeZone: _t, ...query } = input.search ?? {};
+      // The shared runner names a bad cursor `query.cursorPaging.cursor`; here it is sent as `search.…`.
+      return page(parseV3(query, 'search'), input.fields, caller, details?.expression).catch((error: unknown) => {
+        if (!(error instanceof ValidationError)) throw error;
+        throw new ValidationError(
+          error.violations.map((v) => ({
+            ...v,
+            field: v.field.replace(/^query\.cursorPaging\./, 'search.cursorPaging.'),
+          })),
+        );
+      });
+    },
+
+    /** Products matching a filter (and search words); hidden ones only when asked for, by a caller who may. */
+    async count(input: z.infer<typeof countProductsV3Request>, caller: Caller): Promise<{ count: number }> {
+      if (input.returnNonVisibleProducts && !viewOf(caller).elevated) {
+        throw new AppError(
+          'PERMISSION_DENIED',
+          errorCodes.permissionDenied,
+          'returnNonVisibleProducts needs an API key or a staff sign-in with the "catalog:read" permission',
+        );
+      }
+      const s = spec();
+      const { filter: parsed } = parseTopLevel(input.filter, s);
+      const filter = await storedFilter(deps.db, parsed);
+      let qb = deps.db.selectFrom('products');
+      if (!input.returnNonVisibleProducts) qb = qb.where('products.visible', '=', sql.lit(1));
+      if (needsActualPrices(filter, [])) qb = joinActualPrices(qb, deps.dialect);
+      const terms = input.search?.expression ? searchTerms(input.search.expression) : [];
+      if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
+      const row = await applyFilter(qb, filter, s, 'in')
+        .select(sql<number | string>`count(*)`.as('count'))
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0) };
+    },
+  };
+}
+
+export type ProductsV3Service = ReturnType<typeof createProductsV3Service>;
