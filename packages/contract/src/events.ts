@@ -4,6 +4,7 @@ import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
 import type { orderEventTypes } from './ecom/orders.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
+import type { infoSectionEventTypes } from './stores/catalog-v3-info-sections.js';
 import type { brandEventTypes, ribbonEventTypes } from './stores/catalog-v3-ribbons-brands.js';
 
 /** The catalog's events, by name (each area's own names live beside its contract, joined in `EventType`). */
@@ -31,7 +32,8 @@ export type EventType =
   | ValuesOf<typeof checkoutEventTypes>
   | ValuesOf<typeof orderEventTypes>
   | ValuesOf<typeof ribbonEventTypes | typeof brandEventTypes>
-  | ValuesOf<typeof categoryEventTypes>;
+  | ValuesOf<typeof categoryEventTypes>
+  | ValuesOf<typeof infoSectionEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

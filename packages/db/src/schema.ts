@@ -17,6 +17,7 @@ import type {
   SigningKeysTable,
   StaffInvitationsTable,
 } from './tables/identity.js';
+import type { InfoSectionsTable } from './tables/info-sections.js';
 import type { MediaFilesTable } from './tables/media.js';
 import type { OrderTables } from './tables/orders.js';
 import type { OutboxQueueTable, OutboxTable } from './tables/outbox.js';
@@ -63,6 +64,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   product_import_errors: ProductImportErrorsTable;
   ribbons: NamedCatalogTable;
   brands: NamedCatalogTable;
+  info_sections: InfoSectionsTable;
 }
 
 export type {
@@ -73,6 +75,7 @@ export type {
   CollectionProductsTable,
   CollectionsTable,
   IdentitiesTable,
+  InfoSectionsTable,
   MailMessagesTable,
   MediaFilesTable,
   NamedCatalogTable,

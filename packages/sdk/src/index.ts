@@ -80,6 +80,7 @@ export {
   discountRules,
 } from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
+export { type InfoSection, type InfoSectionsModule, infoSections } from './modules/info-sections.js';
 export {
   type DecrementLine,
   type IncrementLine,

@@ -42,6 +42,7 @@ import { createMemberSettings } from './modules/identity/member-settings.js';
 import { memberRoutes } from './modules/identity/members.routes.js';
 import { createSessions } from './modules/identity/sessions.js';
 import { createSignInGuard } from './modules/identity/sign-in-guard.js';
+import { createInfoSectionsModule } from './modules/info-sections/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import { createInventoryItemsModule } from './modules/inventory/inventory-items.module.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -294,6 +295,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...mediaLibrary.routes,
       ...createRecommendationsModule(moduleDeps).routes,
       ...createRibbonsBrandsModule(moduleDeps).routes,
+      ...createInfoSectionsModule(moduleDeps).routes,
       ...createCategoriesModule(moduleDeps).routes,
       ...createProductsV3Module(moduleDeps).routes,
     ],

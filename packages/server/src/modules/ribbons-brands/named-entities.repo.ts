@@ -48,12 +48,97 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** A table of named catalog entities: `ribbons`, `brands` and `info_sections` share the named columns. */
+export type EntityTable = NamedTable | 'info_sections';
+
+/** How one catalog entity is stored beyond the named columns, and how the products that use it follow its writes. */
+export interface EntityTableSpec<R extends NamedRecord> {
+  table: EntityTable;
+  /** The record of a row (the named columns and the entity's own). */
+  recordOf(row: Record<string, unknown>): R;
+  /** The entity's own columns of a record (none for ribbons and brands). */
+  extraRow?(r: R): Record<string, unknown>;
+  /** After a write replaced the row: the products that use the entity follow. */
+  afterReplace?(ex: Executor, r: R): Promise<void>;
+  /** After the row was deleted: the products that used the entity let go of it. */
+  afterDelete?(ex: Executor, id: string, now: string): Promise<void>;
+  /** How many products use each of `ids` (0 for none). */
+  productCounts(ex: Executor, ids: readonly string[]): Promise<Map<string, number>>;
+}
+
 /**
- * Storage of one named entity (`ribbons` or `brands`, same columns) and of the products that point at it. Kysely
- * is given the ribbons' table and column names for both: the columns are the same, only the names differ.
+ * Storage of one named catalog entity: find by id or name (any case), insert unless the name is taken, replace with
+ * compare-and-set on the revision, delete. Kysely is given the ribbons' table name for every table: the named
+ * columns are the same, and an entity's own columns come from its `extraRow`.
+ */
+export function entityRepo<R extends NamedRecord>(spec: EntityTableSpec<R>) {
+  const t = spec.table as 'ribbons';
+  const full = (r: R) => ({ ...rowOf(r), ...(spec.extraRow?.(r) ?? {}) }) as NamedRow;
+  const read = (row: NamedRow | undefined) =>
+    row ? spec.recordOf(row as unknown as Record<string, unknown>) : undefined;
+
+  return {
+    table: spec.table,
+    recordOf: (row: NamedRow) => spec.recordOf(row as unknown as Record<string, unknown>),
+    select(ex: Executor) {
+      return ex.selectFrom(t).selectAll(t);
+    },
+
+    async find(ex: Executor, id: string): Promise<R | undefined> {
+      return read(await ex.selectFrom(t).selectAll().where('id', '=', id).executeTakeFirst());
+    },
+
+    async findByName(ex: Executor, name: string): Promise<R | undefined> {
+      return read(await ex.selectFrom(t).selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst());
+    },
+
+    /** Inserts unless the name is taken (ON CONFLICT, so two racing creates leave one); false when taken. */
+    async insert(ex: Executor, r: R): Promise<boolean> {
+      const row = await ex
+        .insertInto(t)
+        .values(full(r))
+        .onConflict((oc) => oc.column('name_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await bumpDataVersion(ex, CATALOG_VERSION);
+      return row !== undefined;
+    },
+
+    /** Writes `r` over the row whose revision is still `expected`, and lets its products follow; false if stale. */
+    async replace(ex: Executor, r: R, expected: number): Promise<boolean> {
+      const { id: _id, created_date: _created, ...set } = full(r);
+      const res = await ex
+        .updateTable(t)
+        .set(set)
+        .where('id', '=', r.id)
+        .where('revision', '=', expected)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await spec.afterReplace?.(ex, r);
+      await bumpDataVersion(ex, CATALOG_VERSION);
+      return true;
+    },
+
+    /** Deletes the entity and lets go of it on every product that had it; false when there was none. */
+    async delete(ex: Executor, id: string, now: string): Promise<boolean> {
+      const res = await ex.deleteFrom(t).where('id', '=', id).executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) return false;
+      await spec.afterDelete?.(ex, id, now);
+      await bumpDataVersion(ex, CATALOG_VERSION);
+      return true;
+    },
+
+    productCounts: (ex: Executor, ids: readonly string[]) => spec.productCounts(ex, ids),
+  };
+}
+
+export type EntityRepo<R extends NamedRecord> = ReturnType<typeof entityRepo<R>>;
+
+/**
+ * Storage of one named entity (`ribbons` or `brands`, same columns) and of the products that point at it through
+ * `products.<column>_id`, showing its name in `products.<column>`.
  */
 export function namedRepo(table: NamedTable, column: ProductColumn) {
-  const t = table as 'ribbons';
   const idColumn = `${column}_id` as 'ribbon_id';
   const nameColumn = column as 'ribbon';
 
@@ -84,57 +169,11 @@ export function namedRepo(table: NamedTable, column: ProductColumn) {
     if (Number(res.numUpdatedRows) > 0) await bumpDataVersion(ex, CATALOG_VERSION);
   }
 
-  return {
+  return entityRepo<NamedRecord>({
     table,
-    select(ex: Executor) {
-      return ex.selectFrom(t).selectAll(t);
-    },
-
-    async find(ex: Executor, id: string): Promise<NamedRecord | undefined> {
-      const row = await ex.selectFrom(t).selectAll().where('id', '=', id).executeTakeFirst();
-      return row && recordOf(row);
-    },
-
-    async findByName(ex: Executor, name: string): Promise<NamedRecord | undefined> {
-      const row = await ex.selectFrom(t).selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst();
-      return row && recordOf(row);
-    },
-
-    /** Inserts unless the name is taken (ON CONFLICT, so two racing creates leave one); false when taken. */
-    async insert(ex: Executor, r: NamedRecord): Promise<boolean> {
-      const row = await ex
-        .insertInto(t)
-        .values(rowOf(r))
-        .onConflict((oc) => oc.column('name_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row) await bumpDataVersion(ex, CATALOG_VERSION);
-      return row !== undefined;
-    },
-
-    /** Writes `r` over the row whose revision is still `expected`, and renames it on its products; false if stale. */
-    async replace(ex: Executor, r: NamedRecord, expected: number): Promise<boolean> {
-      const { id: _id, created_date: _created, ...set } = rowOf(r);
-      const res = await ex
-        .updateTable(t)
-        .set(set)
-        .where('id', '=', r.id)
-        .where('revision', '=', expected)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await rewriteProducts(ex, r.id, r.name, r.updatedDate);
-      await bumpDataVersion(ex, CATALOG_VERSION);
-      return true;
-    },
-
-    /** Deletes the entity and takes it off every product that had it; false when there was none. */
-    async delete(ex: Executor, id: string, now: string): Promise<boolean> {
-      const res = await ex.deleteFrom(t).where('id', '=', id).executeTakeFirst();
-      if (Number(res.numDeletedRows) !== 1) return false;
-      await rewriteProducts(ex, id, null, now);
-      await bumpDataVersion(ex, CATALOG_VERSION);
-      return true;
-    },
+    recordOf: (row) => recordOf(row as unknown as NamedRow),
+    afterReplace: (ex, r) => rewriteProducts(ex, r.id, r.name, r.updatedDate),
+    afterDelete: (ex, id, now) => rewriteProducts(ex, id, null, now),
 
     /** How many products point at each of `ids` (0 for none), in one statement. */
     async productCounts(ex: Executor, ids: readonly string[]): Promise<Map<string, number>> {
@@ -150,7 +189,7 @@ export function namedRepo(table: NamedTable, column: ProductColumn) {
       for (const row of rows) counts.set(row[idColumn] as string, Number(row.n));
       return counts;
     },
-  };
+  });
 }
 
 export type NamedRepo = ReturnType<typeof namedRepo>;

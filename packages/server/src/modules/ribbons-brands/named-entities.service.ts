@@ -5,13 +5,35 @@ import { sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import {
+  type EntityRepo,
   isUniqueViolation,
   type NamedRecord,
   type NamedRepo,
   type NamedRow,
   type ProductColumn,
-  recordOf,
 } from './named-entities.repo.js';
+
+/** What differs between the named catalog entities (ribbons, brands, info sections). */
+export interface EntityKind<R extends NamedRecord> {
+  /** The entity's name on the wire (`ribbon`, `brand`, `infoSection`); `<one>Id` names it in errors. */
+  one: string;
+  /** How messages name it (`ribbon`, `info section`) and its article (`A`, `An`). */
+  noun: string;
+  article: 'A' | 'An';
+  /** Wire name of the unique name (`name`; `uniqueName` for info sections). */
+  nameField: string;
+  /** Wire name of the product count (`assignedProductCount` for ribbons, `assignedProductsCount` otherwise). */
+  countField: string;
+  notFoundCode: string;
+  alreadyExistsCode: string;
+  events: { created: EventType; updated: EventType; deleted: EventType };
+  repo: EntityRepo<R>;
+  querySpec: EntityQuerySpec;
+  /** The entity's own wire fields (none for ribbons and brands). */
+  wireExtra?(r: R): Record<string, unknown>;
+  /** `modifiedFields` of an updated event from the wire names of the fields written (default: that list). */
+  modifiedFieldsOf?(fields: string[], after: Record<string, unknown>): unknown;
+}
 
 /** What differs between ribbons and brands. */
 export interface NamedKind {
@@ -34,7 +56,10 @@ export interface EntityPatch {
   name?: string | undefined;
 }
 
-interface ItemResult {
+/** What a write gives an entity: every field but the id, the dates and the revision. */
+export type Draft<R extends NamedRecord> = Omit<R, 'id' | 'createdDate' | 'updatedDate' | 'revision'>;
+
+export interface ItemResult {
   itemMetadata: {
     id: string | null;
     originalIndex: number;
@@ -46,6 +71,10 @@ interface ItemResult {
 
 function failureOf(error: unknown) {
   if (error instanceof AppError) return { code: error.code, description: error.message, data: error.data };
+  // A field only an item's lookup can find wrong (an info section to create without a title): that item fails.
+  if (error instanceof ValidationError) {
+    return { code: 'INVALID_ARGUMENT', description: error.message, data: { violations: error.violations } };
+  }
   throw error;
 }
 
@@ -68,43 +97,49 @@ function bulkAnswer(results: ItemResult[]) {
 }
 
 /**
- * One named catalog entity (ribbon or brand, docs/decisions/0020): create, read, rename with compare-and-set on
- * the revision, delete (taking it off its products), query with cursor paging, count, get-or-create, and the bulk
- * calls with a result per item. Every write is one transaction with its outbox event.
+ * The machinery of one named catalog entity (ribbon, brand, info section; docs/decisions/0020 and 0024): create,
+ * read, write with compare-and-set on the revision, delete, query with cursor paging, count, get-or-create, and a
+ * result per item for bulk calls. Every write is one transaction with its outbox event.
  */
-export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
+export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: EntityKind<R>) {
   const { repo } = kind;
-  const subject = kind.one === 'ribbon' ? 'Ribbon' : 'Brand';
   const idKey = `${kind.one}Id`;
+  const subject = `${kind.noun.charAt(0).toUpperCase()}${kind.noun.slice(1)}`;
 
   const missing = (id: string) => notFound(kind.notFoundCode, `${subject} not found`, { [idKey]: id });
   const taken = (name: string, field: string) =>
-    new AppError('ALREADY_EXISTS', kind.alreadyExistsCode, `A ${kind.one} named "${name}" already exists`, {
-      field,
-      name,
-    });
+    new AppError(
+      'ALREADY_EXISTS',
+      kind.alreadyExistsCode,
+      `${kind.article} ${kind.noun} named "${name}" already exists`,
+      {
+        field,
+        name,
+      },
+    );
   const stale = (id: string, current: number) =>
     new AppError(
       'FAILED_PRECONDITION',
       'CONCURRENT_MODIFICATION',
-      `The ${kind.one} was changed since that revision was read (it is now ${current}); read it again and retry`,
+      `The ${kind.noun} was changed since that revision was read (it is now ${current}); read it again and retry`,
       { [idKey]: id, currentRevision: String(current) },
     );
 
   const wantsCount = (fields: RequestedFields) => (fields?.length ?? 0) > 0;
 
-  function wireOf(r: NamedRecord, count?: number) {
+  function wireOf(r: R, count?: number): Record<string, unknown> {
     return {
       id: r.id,
       revision: String(r.revision),
       createdDate: r.createdDate,
       updatedDate: r.updatedDate,
-      name: r.name,
+      [kind.nameField]: r.name,
+      ...(kind.wireExtra?.(r) ?? {}),
       ...(count === undefined ? {} : { [kind.countField]: count }),
     };
   }
 
-  async function wireMany(records: NamedRecord[], fields: RequestedFields) {
+  async function wireMany(records: R[], fields: RequestedFields) {
     if (!wantsCount(fields)) return records.map((r) => wireOf(r));
     const counts = await repo.productCounts(
       deps.db,
@@ -113,8 +148,8 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
     return records.map((r) => wireOf(r, counts.get(r.id) ?? 0));
   }
 
-  async function wire(r: NamedRecord, fields: RequestedFields) {
-    return (await wireMany([r], fields))[0] as ReturnType<typeof wireOf>;
+  async function wire(r: R, fields: RequestedFields) {
+    return (await wireMany([r], fields))[0] as Record<string, unknown>;
   }
 
   /** Runs a write; a unique-name failure (a racing write took the name) becomes ALREADY_EXISTS. */
@@ -127,10 +162,17 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
     }
   }
 
-  async function create(name: string, field: string): Promise<NamedRecord> {
+  async function create(draft: Draft<R>, field: string): Promise<R> {
     const now = deps.clock.now().toISOString();
-    const record: NamedRecord = { id: newId(), name: name.trim(), createdDate: now, updatedDate: now, revision: 1 };
-    return guardName(name, field, () =>
+    const record = {
+      ...draft,
+      id: newId(),
+      name: draft.name.trim(),
+      createdDate: now,
+      updatedDate: now,
+      revision: 1,
+    } as R;
+    return guardName(draft.name, field, () =>
       withTransaction(deps.db, async (uow) => {
         if (!(await repo.insert(uow.trx, record))) throw taken(record.name, field);
         await deps.outbox.append(uow, {
@@ -143,28 +185,36 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
     );
   }
 
-  async function update(id: string, patch: EntityPatch, field: string): Promise<NamedRecord> {
+  /**
+   * Writes the fields of `patch` that are not undefined over the entity whose revision is still `revision`. `field`
+   * names the name field of the request in a name conflict.
+   */
+  async function update(id: string, revision: string, patch: Partial<Draft<R>>, field: string): Promise<R> {
     const name = patch.name?.trim();
+    const written = Object.entries(patch).filter(([, v]) => v !== undefined) as Array<[string, unknown]>;
     return guardName(name ?? '', field, () =>
       withTransaction(deps.db, async (uow) => {
         const before = await repo.find(uow.trx, id);
         if (!before) throw missing(id);
-        if (Number(patch.revision) !== before.revision) throw stale(id, before.revision);
+        if (Number(revision) !== before.revision) throw stale(id, before.revision);
         if (name !== undefined) {
           const holder = await repo.findByName(uow.trx, name);
           if (holder && holder.id !== id) throw taken(name, field);
         }
-        const after: NamedRecord = {
+        const after = {
           ...before,
+          ...Object.fromEntries(written),
           name: name ?? before.name,
           updatedDate: deps.clock.now().toISOString(),
           revision: before.revision + 1,
-        };
+        } as R;
         if (!(await repo.replace(uow.trx, after, before.revision))) throw stale(id, before.revision);
+        const entity = wireOf(after);
+        const fields = written.map(([k]) => (k === 'name' ? kind.nameField : k));
         await deps.outbox.append(uow, {
           type: kind.events.updated,
           entityId: id,
-          payload: { entity: wireOf(after), modifiedFields: name === undefined ? [] : ['name'] },
+          payload: { entity, modifiedFields: kind.modifiedFieldsOf ? kind.modifiedFieldsOf(fields, entity) : fields },
         });
         return after;
       }),
@@ -179,12 +229,12 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
     });
   }
 
-  /** The entity named `name` (any case), created when there is none. */
-  async function getOrCreate(name: string, field: string): Promise<NamedRecord> {
+  /** The entity named `name` (any case), created from `draftOf()` when there is none. */
+  async function getOrCreate(name: string, draftOf: () => Draft<R>, field: string): Promise<R> {
     const found = await repo.findByName(deps.db, name);
     if (found) return found;
     try {
-      return await create(name, field);
+      return await create(draftOf(), field);
     } catch (error) {
       // Another request created it meanwhile: that one is the answer.
       const raced = error instanceof AppError && error.code === kind.alreadyExistsCode;
@@ -197,7 +247,7 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
   /** Runs `work` per item; an application error fails that item only. */
   async function eachItem<T>(
     items: readonly T[],
-    work: (item: T, index: number) => Promise<{ id: string; record?: NamedRecord }>,
+    work: (item: T, index: number) => Promise<{ id: string; record?: R }>,
     returnEntity: boolean,
     fields: RequestedFields,
   ) {
@@ -224,18 +274,20 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
   }
 
   return {
+    missing,
     wireOf,
-    create: async (name: string) => wire(await create(name, `${kind.one}.name`), undefined),
-    get: async (id: string, fields: RequestedFields) => {
+    wire,
+    create,
+    update,
+    remove,
+    getOrCreate,
+    eachItem,
+
+    async find(id: string): Promise<R> {
       const r = await repo.find(deps.db, id);
       if (!r) throw missing(id);
-      return wire(r, fields);
+      return r;
     },
-    update: async (id: string, patch: EntityPatch, fields: RequestedFields) =>
-      wire(await update(id, patch, `${kind.one}.name`), fields),
-    delete: remove,
-    getOrCreate: async (name: string, fields: RequestedFields) =>
-      wire(await getOrCreate(name, `${kind.one}Name`), fields),
 
     async query(rawQuery: unknown, fields: RequestedFields) {
       const query = parse(rawQuery);
@@ -245,7 +297,7 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
         query,
         cursorSecret: deps.cursorSecret,
       });
-      const items = await wireMany(page.rows.map(recordOf), fields);
+      const items = await wireMany(page.rows.map(repo.recordOf), fields);
       return {
         items,
         pagingMetadata: {
@@ -264,41 +316,8 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
       return { count: Number(row?.n ?? 0) };
     },
 
-    bulkCreate: (names: readonly string[], returnEntity: boolean) =>
-      eachItem(
-        names,
-        async (name, i) => {
-          const record = await create(name, `${kind.one}s[${i}].name`);
-          return { id: record.id, record };
-        },
-        returnEntity,
-        undefined,
-      ),
-
-    bulkUpdate: (
-      items: ReadonlyArray<{ id: string; patch: EntityPatch }>,
-      returnEntity: boolean,
-      fields: RequestedFields,
-    ) =>
-      eachItem(
-        items,
-        async ({ id, patch }, i) => ({ id, record: await update(id, patch, `${kind.one}s[${i}].${kind.one}.name`) }),
-        returnEntity,
-        fields,
-      ),
-
-    bulkGetOrCreate: (names: readonly string[], fields: RequestedFields) =>
-      eachItem(
-        names,
-        async (name, i) => {
-          const record = await getOrCreate(name, `${kind.one}Names[${i}]`);
-          return { id: record.id, record };
-        },
-        true,
-        fields,
-      ),
-
-    bulkDelete: async (ids: readonly string[]) => {
+    /** A bulk delete's answer: a result per id, without entities. */
+    async bulkDelete(ids: readonly string[]) {
       const answer = await eachItem(
         ids,
         async (id) => {
@@ -313,6 +332,82 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
         bulkActionMetadata: answer.bulkActionMetadata,
       };
     },
+  };
+}
+
+export type EntityCore<R extends NamedRecord> = ReturnType<typeof createEntityCore<R>>;
+
+/**
+ * One named catalog entity (ribbon or brand, docs/decisions/0020) on the shared machinery: the calls of the ribbon
+ * and brand routes, which name the entity by its `name` alone.
+ */
+export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
+  const core = createEntityCore<NamedRecord>(deps, {
+    ...kind,
+    noun: kind.one,
+    article: 'A',
+    nameField: 'name',
+  });
+  type Wire = {
+    id: string;
+    revision: string;
+    createdDate: string;
+    updatedDate: string;
+    name: string;
+  };
+  const wire = async (r: NamedRecord, fields: RequestedFields) => (await core.wire(r, fields)) as Wire;
+  const patchOf = (patch: EntityPatch) => (patch.name === undefined ? {} : { name: patch.name });
+
+  return {
+    wireOf: (r: NamedRecord, count?: number) => core.wireOf(r, count) as Wire,
+    create: async (name: string) => wire(await core.create({ name }, `${kind.one}.name`), undefined),
+    get: async (id: string, fields: RequestedFields) => wire(await core.find(id), fields),
+    update: async (id: string, patch: EntityPatch, fields: RequestedFields) =>
+      wire(await core.update(id, patch.revision, patchOf(patch), `${kind.one}.name`), fields),
+    delete: core.remove,
+    getOrCreate: async (name: string, fields: RequestedFields) =>
+      wire(await core.getOrCreate(name, () => ({ name }), `${kind.one}Name`), fields),
+    query: core.query,
+    count: core.count,
+
+    bulkCreate: (names: readonly string[], returnEntity: boolean) =>
+      core.eachItem(
+        names,
+        async (name, i) => {
+          const record = await core.create({ name }, `${kind.one}s[${i}].name`);
+          return { id: record.id, record };
+        },
+        returnEntity,
+        undefined,
+      ),
+
+    bulkUpdate: (
+      items: ReadonlyArray<{ id: string; patch: EntityPatch }>,
+      returnEntity: boolean,
+      fields: RequestedFields,
+    ) =>
+      core.eachItem(
+        items,
+        async ({ id, patch }, i) => ({
+          id,
+          record: await core.update(id, patch.revision, patchOf(patch), `${kind.one}s[${i}].${kind.one}.name`),
+        }),
+        returnEntity,
+        fields,
+      ),
+
+    bulkGetOrCreate: (names: readonly string[], fields: RequestedFields) =>
+      core.eachItem(
+        names,
+        async (name, i) => {
+          const record = await core.getOrCreate(name, () => ({ name }), `${kind.one}Names[${i}]`);
+          return { id: record.id, record };
+        },
+        true,
+        fields,
+      ),
+
+    bulkDelete: core.bulkDelete,
   };
 }
 
