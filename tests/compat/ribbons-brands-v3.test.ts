@@ -85,6 +85,16 @@ describe('ribbons through @wix/stores ribbonsV3', () => {
     );
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/bulk/ribbons/update' });
     expect(updated.results[0]?.item).toMatchObject({ _id: b1._id, name: 'Compat B2', revision: '2' });
+    // A field mask goes out as the package's comma-separated text.
+    const masked = await admin.ribbonsV3.bulkUpdateRibbons(
+      [{ ribbon: { _id: b1._id!, revision: '2', name: 'Compat B2b' }, fieldMask: ['name'] }],
+      { returnEntity: true },
+    );
+    expect(masked.results[0]?.item).toMatchObject({ _id: b1._id, name: 'Compat B2b', revision: '3' });
+    await admin.ribbonsV3.bulkUpdateRibbons(
+      [{ ribbon: { _id: b1._id!, revision: '3', name: 'Compat B2' }, fieldMask: ['name'] }],
+      { returnEntity: true },
+    );
     const many = await admin.ribbonsV3.bulkGetOrCreateRibbons(['compat b2', 'Compat B3']);
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/bulk/ribbons/get-or-create' });
     expect(many.results.map((r) => r.item?.name)).toEqual(['Compat B2', 'Compat B3']);

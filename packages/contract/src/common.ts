@@ -66,3 +66,20 @@ export const itemMetadata = z.object({
   success: z.boolean(),
   error: z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) }).optional(),
 });
+
+/**
+ * A bulk update's `fieldMask` of `field` names: a list, or the comma-separated text the packages' field-mask
+ * transform sends (`"name,title"`); at most 20.
+ */
+export function fieldMaskOf<T extends z.ZodType<string>>(field: T) {
+  return z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
+    z.array(field).max(20),
+  );
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkActionMetadata, entityId, itemMetadata } from '../common.js';
+import { bulkActionMetadata, entityId, fieldMaskOf, itemMetadata } from '../common.js';
 import { wireRevision } from '../ecom/shipping.js';
 import { namedEntityCursorQuery, namedEntityPagingMetadata } from './catalog-v3-ribbons-brands.js';
 import { richContentSchema } from './rich-content.js';
@@ -94,17 +94,8 @@ export const infoSectionMaskFields = [
   'plainDescription',
 ] as const;
 
-/** A bulk update's `fieldMask`: a list, or the comma-separated text the package's field-mask transform sends. */
-const fieldMask = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== '')
-      : v,
-  z.array(z.enum(infoSectionMaskFields)).max(20),
-);
+/** A bulk update's `fieldMask` (a list, or the package's comma-separated text). */
+const fieldMask = fieldMaskOf(z.enum(infoSectionMaskFields));
 
 const bulkResponse = z.object({
   results: z.array(z.object({ itemMetadata, item: infoSectionEntity.optional() })),

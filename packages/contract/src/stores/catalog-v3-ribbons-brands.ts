@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkActionMetadata, entityId, itemMetadata } from '../common.js';
+import { bulkActionMetadata, entityId, fieldMaskOf, itemMetadata } from '../common.js';
 import { wireRevision } from '../ecom/shipping.js';
 
 /*
@@ -93,7 +93,7 @@ function namedEntityContract<One extends string, Many extends string, Count exte
     bulkCreateRequest: many(z.array(createInput).min(1).max(100)).extend({ returnEntity: z.boolean().nullish() }),
     bulkUpdateRequest: many(
       z
-        .array(one(maskedInput).extend({ fieldMask: z.array(z.string().max(100)).max(20).nullish() }))
+        .array(one(maskedInput).extend({ fieldMask: fieldMaskOf(z.string().max(100)).nullish() }))
         .min(1)
         .max(100),
     ).extend({ returnEntity: z.boolean().nullish(), fields: requestedFields.optional() }),
