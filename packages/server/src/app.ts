@@ -11,7 +11,7 @@ import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
 import { createOutbox } from './events/outbox.js';
 import { type Access, publicAccess } from './http/auth.js';
 import { type NotFoundFallback, registerErrorHandler } from './http/error-handler.js';
-import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
+import { clientErrorHandler, frameworkErrorHandler, keepAnsweringHalfClosed } from './http/framework-errors.js';
 import { BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { buildOpenApi } from './http/openapi.js';
 import { genRequestId, registerRequestId } from './http/request-id.js';
@@ -319,6 +319,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }) as unknown as FastifyInstance;
+  keepAnsweringHalfClosed(app.server);
   const logger = app.log as unknown as Logger;
   // Every route's declared access rule, for the test that walks the route table.
   const routeTable: RouteRecord[] = [];

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
+import { keepAnsweringHalfClosed } from './framework-errors.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -159,5 +160,49 @@ describe('errors born before any route runs', () => {
     const res = await fetch(`${server.baseUrl}/v2/collections/query`, { method: 'OPTIONS' });
     expect(res.status).toBe(204);
     expect(res.headers.get('x-wix-request-id')).toMatch(REQUEST_ID);
+  });
+});
+
+describe('a client that half-closes after its request', () => {
+  /** A bare Node server whose one answer takes 50 ms, as one waiting on PostgreSQL does. */
+  async function slowServer(halfOpen: boolean) {
+    const { createServer } = await import('node:http');
+    const bare = createServer((_req, res) => {
+      setTimeout(() => res.end('late but here'), 50);
+    });
+    if (halfOpen) keepAnsweringHalfClosed(bare);
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const { port } = bare.address() as { port: number };
+    const ask = () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+        let out = '';
+        socket.on('data', (chunk) => {
+          out += chunk.toString('utf8');
+        });
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+      });
+    return { ask, close: () => new Promise((resolve) => bare.close(resolve)) };
+  }
+
+  it('still gets the answer in flight (Node alone drops it)', async () => {
+    const plain = await slowServer(false);
+    expect(await plain.ask()).toBe('');
+    await plain.close();
+    const kept = await slowServer(true);
+    expect(await kept.ask()).toMatch(/^HTTP\/1\.1 200[\s\S]*late but here/);
+    await kept.close();
+  });
+
+  it('gets a database read answered, with a body on a GET', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        raw(
+          'GET /v2/collections/query HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+        ),
+      ),
+    );
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

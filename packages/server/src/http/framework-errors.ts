@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type Server as HttpServer, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorCodes } from '@merx/contract';
 import { invalid } from '@merx/domain';
@@ -64,4 +64,13 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * A client may half-close its side once its request is sent (HTTP/1.0 habits, `nc`, some proxies). Node's HTTP server
+ * then drops the requests still being answered and closes; an answer that waits on PostgreSQL was lost. Allowing the
+ * half-open connection lets Node finish the answers in flight and close after the last one.
+ */
+export function keepAnsweringHalfClosed(server: HttpServer): void {
+  (server as HttpServer & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }
