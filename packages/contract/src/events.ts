@@ -4,6 +4,7 @@ import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
 import type { orderEventTypes } from './ecom/orders.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
+import type { customizationEventTypes } from './stores/catalog-v3-customizations.js';
 import type { infoSectionEventTypes } from './stores/catalog-v3-info-sections.js';
 import type { brandEventTypes, ribbonEventTypes } from './stores/catalog-v3-ribbons-brands.js';
 
@@ -33,7 +34,8 @@ export type EventType =
   | ValuesOf<typeof orderEventTypes>
   | ValuesOf<typeof ribbonEventTypes | typeof brandEventTypes>
   | ValuesOf<typeof categoryEventTypes>
-  | ValuesOf<typeof infoSectionEventTypes>;
+  | ValuesOf<typeof infoSectionEventTypes>
+  | ValuesOf<typeof customizationEventTypes>;
 
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {

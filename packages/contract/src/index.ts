@@ -20,6 +20,7 @@ export * from './merx/permissions.js';
 export * from './merx/product-csv.js';
 export * from './merx/ship-to.js';
 export * from './stores/catalog-v1.js';
+export * from './stores/catalog-v3-customizations.js';
 export * from './stores/catalog-v3-info-sections.js';
 export * from './stores/catalog-v3-products.js';
 export * from './stores/catalog-v3-ribbons-brands.js';

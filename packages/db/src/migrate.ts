@@ -24,6 +24,7 @@ import { migration0021 } from './migrations/0021-redirect-hand-off.js';
 import { migration0022 } from './migrations/0022-ribbons-and-brands.js';
 import { migration0023 } from './migrations/0023-categories.js';
 import { migration0024 } from './migrations/0024-info-sections.js';
+import { migration0025 } from './migrations/0025-customizations.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -53,6 +54,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0022-ribbons-and-brands': migration0022(),
     '0023-categories': migration0023(),
     '0024-info-sections': migration0024(),
+    '0025-customizations': migration0025(),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AuditLogTable } from './tables/audit.js';
 import type { CartTables } from './tables/carts.js';
 import type { CheckoutTables } from './tables/checkouts.js';
 import type { CollectionProductsTable, CollectionsTable } from './tables/collections.js';
+import type { CustomizationsTable } from './tables/customizations.js';
 import type { DiscountTables } from './tables/discounts.js';
 import type {
   AuthCodesTable,
@@ -65,6 +66,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   ribbons: NamedCatalogTable;
   brands: NamedCatalogTable;
   info_sections: InfoSectionsTable;
+  customizations: CustomizationsTable;
 }
 
 export type {
@@ -74,6 +76,7 @@ export type {
   ChallengesTable,
   CollectionProductsTable,
   CollectionsTable,
+  CustomizationsTable,
   IdentitiesTable,
   InfoSectionsTable,
   MailMessagesTable,

@@ -71,6 +71,7 @@ export { type CheckoutModule, checkout } from './modules/checkout.js';
 export { type CollectionsModule, collections } from './modules/collections.js';
 export { type CouponCheckModule, type CouponCheckResponse, couponCheck } from './modules/coupon-check.js';
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js';
+export { type Customization, type CustomizationsModule, customizations } from './modules/customizations.js';
 export {
   type Coupon,
   type CouponsModule,

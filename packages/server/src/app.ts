@@ -31,6 +31,7 @@ import { createCategoriesModule } from './modules/categories/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { collectionRoutes } from './modules/collections/collections.routes.js';
 import { createCollectionService } from './modules/collections/collections.service.js';
+import { createCustomizationsModule } from './modules/customizations/index.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
 import { createHousekeeping, RETENTION } from './modules/housekeeping/housekeeping.service.js';
@@ -296,6 +297,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...createRecommendationsModule(moduleDeps).routes,
       ...createRibbonsBrandsModule(moduleDeps).routes,
       ...createInfoSectionsModule(moduleDeps).routes,
+      ...createCustomizationsModule(moduleDeps).routes,
       ...createCategoriesModule(moduleDeps).routes,
       ...createProductsV3Module(moduleDeps).routes,
     ],

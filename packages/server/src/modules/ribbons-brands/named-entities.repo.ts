@@ -49,7 +49,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A table of named catalog entities: `ribbons`, `brands` and `info_sections` share the named columns. */
-export type EntityTable = NamedTable | 'info_sections';
+export type EntityTable = NamedTable | 'info_sections' | 'customizations';
 
 /** How one catalog entity is stored beyond the named columns, and how the products that use it follow its writes. */
 export interface EntityTableSpec<R extends NamedRecord> {
