@@ -77,8 +77,8 @@ export const searchProductsV3Request = z.object({
       sort: z.unknown().optional(),
       cursorPaging,
       search: productV3SearchDetails.nullish(),
-      /** Not served yet: a non-empty list is refused (400) rather than ignored. */
-      aggregations: z.array(z.unknown()).max(0, 'aggregations are not served yet').nullish(),
+      /** Facets over the searched set; each one is validated by the service (docs/decisions/0026-aggregations.md). */
+      aggregations: z.array(z.unknown()).max(10).nullish(),
       timeZone: z.string().max(100).nullish(),
     })
     .nullish(),
@@ -132,6 +132,8 @@ export const productV3Response = z.object({ product: productV3 });
 export const productsV3PageResponse = z.object({
   products: z.array(productV3),
   pagingMetadata: productV3PagingMetadata,
+  /** Search only, when aggregations were asked for: one result per aggregation, in request order. */
+  aggregationData: z.object({ results: z.array(z.record(z.string(), z.unknown())) }).optional(),
 });
 export const countProductsV3Response = z.object({ count: z.number().int() });
 

@@ -1,3 +1,4 @@
+export * from './aggregate.js';
 export * from './compile.js';
 export * from './cursor.js';
 export * from './run.js';

@@ -6,7 +6,18 @@ import {
   type RichContent,
   type searchProductsV3Request,
 } from '@merx/contract';
-import { applyFilter, type CursorState, productSearch, runQuery, searchTerms } from '@merx/db';
+import {
+  type AggregationResult,
+  applyFilter,
+  type CursorState,
+  decodeCursor,
+  type ParsedAggregation,
+  parseAggregations,
+  productSearch,
+  runAggregations,
+  runQuery,
+  searchTerms,
+} from '@merx/db';
 import {
   AppError,
   currencyDigits,
@@ -32,6 +43,7 @@ import {
   variantsFromJson,
 } from '../products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../products/products.types.js';
+import { aggregationFieldsV3, aggregationsNeedPrices } from './products-v3.aggregations.js';
 import { type CategoryNode, type ProductLinks, productV3Of } from './products-v3.mapper.js';
 import { joinActualPrices, needsActualPrices, productV3QuerySpec, storedFilter } from './products-v3.query.js';
 
@@ -207,6 +219,39 @@ export function createProductsV3Service(deps: ModuleDeps) {
     };
   }
 
+  /**
+   * Aggregations over the products the search selects (its filter, words and visibility; paging ignored): one
+   * statement each (docs/decisions/0026-aggregations.md).
+   */
+  async function aggregate(
+    query: ParsedQuery,
+    expression: string | null | undefined,
+    aggregations: ParsedAggregation[],
+    caller: Caller,
+  ): Promise<AggregationResult[]> {
+    const s = spec();
+    // A next page's request holds only its cursor: the set is the one the cursor pages (checked by `page` first).
+    const paged =
+      query.paging.kind === 'cursor' && query.paging.cursor !== null
+        ? decodeCursor(query.paging.cursor, deps.cursorSecret, 'search.cursorPaging.cursor', s.table)
+        : null;
+    const filter = await storedFilter(deps.db, paged ? paged.filter : query.filter);
+    let qb = deps.db.selectFrom('products');
+    if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+    if (needsActualPrices(filter, []) || aggregationsNeedPrices(aggregations)) qb = joinActualPrices(qb, deps.dialect);
+    const terms = paged ? (paged.search ?? []) : expression ? searchTerms(expression) : [];
+    if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
+    return runAggregations({
+      db: deps.db,
+      dialect: deps.dialect,
+      base: applyFilter(qb, filter, s, 'in'),
+      spec: s,
+      fields: aggregationFieldsV3(viewOf(caller).elevated),
+      aggregations,
+      path: 'search.aggregations',
+    });
+  }
+
   return {
     /** One product as JSON text: one statement when its answer is kept for the row's revision, two otherwise. */
     getJson,
@@ -217,10 +262,13 @@ export function createProductsV3Service(deps: ModuleDeps) {
       return page(parseV3(input.query, 'query'), input.fields, caller, null);
     },
 
-    search(input: z.infer<typeof searchProductsV3Request>, caller: Caller) {
-      const { search: details, aggregations: _a, timeZone: _t, ...query } = input.search ?? {};
+    async search(input: z.infer<typeof searchProductsV3Request>, caller: Caller) {
+      const { search: details, aggregations: rawAggregations, timeZone: _t, ...query } = input.search ?? {};
+      const parsed = parseV3(query, 'search');
+      const fields = aggregationFieldsV3(viewOf(caller).elevated);
+      const aggregations = parseAggregations(rawAggregations, spec(), fields, 'search.aggregations');
       // The shared runner names a bad cursor `query.cursorPaging.cursor`; here it is sent as `search.…`.
-      return page(parseV3(query, 'search'), input.fields, caller, details?.expression).catch((error: unknown) => {
+      const result = await page(parsed, input.fields, caller, details?.expression).catch((error: unknown) => {
         if (!(error instanceof ValidationError)) throw error;
         throw new ValidationError(
           error.violations.map((v) => ({
@@ -229,6 +277,9 @@ export function createProductsV3Service(deps: ModuleDeps) {
           })),
         );
       });
+      if (aggregations.length === 0) return result;
+      const results = await aggregate(parsed, details?.expression, aggregations, caller);
+      return { ...result, aggregationData: { results } };
     },
 
     /** Products matching a filter (and search words); hidden ones only when asked for, by a caller who may. */

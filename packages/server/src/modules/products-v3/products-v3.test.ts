@@ -449,7 +449,7 @@ describe('bad input: a clear 400, never a 500', () => {
     );
     expectViolation(
       await kit.visitor.post(`${base}/search`, { search: { aggregations: [{ type: 'VALUE' }] } }),
-      'search.aggregations',
+      'search.aggregations[0].fieldPath',
     );
     expectViolation(
       await kit.visitor.post(`${base}/search`, { search: { search: { expression: 'x'.repeat(201) } } }),
