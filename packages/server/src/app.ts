@@ -247,6 +247,10 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
         store = await settings.updateStore(patch);
         return store;
       },
+      async replaceStore(next: Parameters<typeof settings.replaceStore>[0]) {
+        store = await settings.replaceStore(next);
+        return store;
+      },
     },
     apiKeys,
     signingKeys,

@@ -22,6 +22,10 @@ export const businessAddress = z.object({
 });
 export type BusinessAddress = z.infer<typeof businessAddress>;
 
+/** The catalog a store runs, as @wix/stores' catalogVersioning answers it. */
+export const catalogVersion = z.enum(['V1_CATALOG', 'V3_CATALOG']);
+export type CatalogVersion = z.infer<typeof catalogVersion>;
+
 export const storeSettings = z.object({
   name: z.string(),
   /** Fixed once the store exists (prices are kept in its minor units). */
@@ -33,6 +37,8 @@ export const storeSettings = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),
   address: businessAddress.optional(),
+  /** Which catalog the store runs (`GET /stores/v3/provision/version`); both stay readable. */
+  catalogVersion: catalogVersion.optional(),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 export const storeSettingsResponse = z.object({ store: storeSettings });
@@ -56,6 +62,7 @@ export const updateStoreSettingsRequest = z.object({
         .regex(/^\+?[0-9 ().-]{3,}$/, 'must be a phone number such as +1 212 555 0100')
         .nullable(),
       address: businessAddress.strict().nullable(),
+      catalogVersion,
     })
     .partial()
     .strict(),

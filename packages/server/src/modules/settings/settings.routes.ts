@@ -1,3 +1,4 @@
+import { catalogVersion } from '@merx/contract';
 import { z } from 'zod';
 import { elevated } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
@@ -23,6 +24,7 @@ const storeShape = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),
   address: addressShape.optional(),
+  catalogVersion: catalogVersion.optional(),
 });
 
 /** The settings a `null` removes. */
@@ -72,6 +74,7 @@ export function settingsRoutes(s: {
               .regex(/^\+?[0-9 ().-]{3,}$/, 'must be a phone number such as +1 212 555 0100')
               .nullable(),
             address: addressShape.strict().nullable(),
+            catalogVersion,
           })
           .partial()
           .strict(),

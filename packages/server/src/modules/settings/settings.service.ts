@@ -13,6 +13,8 @@ export interface StoreSettings {
   email?: string;
   phone?: string;
   address?: BusinessAddress;
+  /** Which catalog the store runs (docs/decisions/0023-products-v3-read.md); both stay readable. */
+  catalogVersion?: 'V1_CATALOG' | 'V3_CATALOG';
 }
 
 /** The business's address (ISO 3166-1 alpha-2 country, ISO 3166-2 subdivision such as `US-NY`). */
@@ -25,7 +27,7 @@ export interface BusinessAddress {
   country: string;
 }
 
-const defaults: StoreSettings = { name: 'Merx Store', currency: 'USD', locale: 'en-US' };
+const defaults: StoreSettings = { name: 'Merx Store', currency: 'USD', locale: 'en-US', catalogVersion: 'V1_CATALOG' };
 
 async function read<T>(db: Kysely<Database>, key: string): Promise<T | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
