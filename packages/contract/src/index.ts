@@ -22,6 +22,7 @@ export * from './merx/ship-to.js';
 export * from './stores/catalog-v1.js';
 export * from './stores/catalog-v3-customizations.js';
 export * from './stores/catalog-v3-info-sections.js';
+export * from './stores/catalog-v3-inventory.js';
 export * from './stores/catalog-v3-products.js';
 export * from './stores/catalog-v3-ribbons-brands.js';
 export * from './stores/inventory.js';

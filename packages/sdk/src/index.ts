@@ -93,6 +93,11 @@ export {
   inventory,
 } from './modules/inventory.js';
 export { type InventoryChange, type InventoryChangesModule, inventoryChanges } from './modules/inventory-changes.js';
+export {
+  type InventoryItemsV3Module,
+  type InventoryItemV3Data,
+  inventoryItemsV3,
+} from './modules/inventory-items-v3.js';
 export { type MailMessage, type MailMessagesModule, mailMessages } from './modules/mail-messages.js';
 export {
   type MediaFile,
@@ -133,6 +138,7 @@ export {
   type PublicConfigModule,
   publicConfig,
 } from './modules/public-config.js';
+export { type ReadOnlyVariant, type ReadOnlyVariantsModule, readOnlyVariants } from './modules/read-only-variants.js';
 export {
   type RecommendationAlgorithmInfo,
   type RecommendationOptions,

@@ -46,6 +46,7 @@ import { createSignInGuard } from './modules/identity/sign-in-guard.js';
 import { createInfoSectionsModule } from './modules/info-sections/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import { createInventoryItemsModule } from './modules/inventory/inventory-items.module.js';
+import { createInventoryV3Module } from './modules/inventory-v3/index.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMediaModule } from './modules/media/index.js';
@@ -304,6 +305,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...createCustomizationsModule(moduleDeps).routes,
       ...createCategoriesModule(moduleDeps).routes,
       ...createProductsV3Module(moduleDeps).routes,
+      ...createInventoryV3Module(moduleDeps, { variants, adjustments: inventoryItems.services.adjustments }).routes,
     ],
     collections,
     products,
