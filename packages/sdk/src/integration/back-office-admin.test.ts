@@ -72,7 +72,13 @@ describe('store settings', () => {
       locale: 'en-GB',
       logoUrl: '/media/logo.svg',
     });
-    expect(changed.store).toEqual({ name, currency: 'USD', locale: 'en-GB', logoUrl: '/media/logo.svg' });
+    expect(changed.store).toEqual({
+      name,
+      currency: 'USD',
+      locale: 'en-GB',
+      logoUrl: '/media/logo.svg',
+      catalogVersion: 'V1_CATALOG',
+    });
     expect((await fetchPublicConfig({ baseUrl: kit.baseUrl })).storeName).toBe(name);
     const noLogo = await admin.storeSettings.updateStoreSettings({ logoUrl: null });
     expect(noLogo.store.logoUrl).toBeUndefined();
