@@ -234,6 +234,10 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
   const inventoryItems = createInventoryItemsModule(moduleDeps, { variants });
   const media = createMediaService(deps, products, mediaLibrary.services.library);
   const bulk = createBulkService(deps, products);
+  const inventoryV3 = createInventoryV3Module(moduleDeps, {
+    variants,
+    adjustments: inventoryItems.services.adjustments,
+  });
   const productCsv = createProductCsvModule({
     ...moduleDeps,
     mediaDir: config.mediaDir,
@@ -304,8 +308,14 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
       ...createInfoSectionsModule(moduleDeps).routes,
       ...createCustomizationsModule(moduleDeps).routes,
       ...createCategoriesModule(moduleDeps).routes,
-      ...createProductsV3Module(moduleDeps).routes,
-      ...createInventoryV3Module(moduleDeps, { variants, adjustments: inventoryItems.services.adjustments }).routes,
+      ...createProductsV3Module(moduleDeps, {
+        catalog: deps,
+        products,
+        libraryMedia: media.libraryMedia,
+        inventory: inventoryV3.services.inventoryV3,
+        collections,
+      }).routes,
+      ...inventoryV3.routes,
     ],
     collections,
     products,

@@ -46,7 +46,7 @@ export const measurementUnit = z.enum([
 ]);
 
 const weightValue = z.number().min(0).max(999_999);
-const slugValue = z
+export const slugValue = z
   .string()
   .min(1)
   .max(100)

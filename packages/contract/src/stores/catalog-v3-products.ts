@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measurementUnit, slugValue } from './catalog-v1.js';
 
 /*
  * Products of catalog v3, the read side (WIRE.md 6.4 and Appendix A `stores_products-v-3`, as the pinned
@@ -138,3 +139,206 @@ export const productsV3PageResponse = z.object({
 export const countProductsV3Response = z.object({ count: z.number().int() });
 
 export type ProductV3 = z.infer<typeof productV3>;
+
+/*
+ * The write side (docs/decisions/0028-products-v3-writes.md): what create, update and the bulk calls take. Read-only
+ * parts of a product sent back (ranges, inventory, categories, dates, url, …) are stripped, as the package's own
+ * documentation marks them read-only.
+ */
+
+/** A decimal amount in major units, as v3 sends money (`"18.5"`); a number is taken too. */
+const amountV3 = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+  z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'must be a decimal amount such as "18.50"'),
+);
+const moneyIn = z.object({ amount: amountV3 });
+const idRef = z.string().trim().min(1).max(100);
+const nameV3 = z.string().trim().min(1, 'must not be empty or only spaces');
+
+/** A media item: a URL, or the id of a file of the media library. */
+const mediaItemIn = z.object({
+  id: z.string().trim().max(200).nullish(),
+  url: z.string().trim().max(2000).nullish(),
+  altText: z.string().max(200).nullish(),
+  displayName: z.string().max(200).nullish(),
+});
+
+const optionChoiceIn = z.object({
+  choiceId: z.string().max(100).nullish(),
+  name: nameV3.max(50),
+  choiceType: z.enum(['CHOICE_TEXT', 'ONE_COLOR', 'MULTIPLE_COLORS', 'IMAGE']).nullish(),
+  colorCode: z.string().trim().max(20).nullish(),
+  linkedMedia: z.array(mediaItemIn).max(100).nullish(),
+});
+
+const optionIn = z.object({
+  id: z.string().max(100).nullish(),
+  name: nameV3.max(50),
+  optionRenderType: z.enum(['TEXT_CHOICES', 'SWATCH_CHOICES']).nullish(),
+  choicesSettings: z.object({ choices: z.array(optionChoiceIn).min(1).max(100) }),
+});
+
+const modifierIn = z.object({
+  id: z.string().max(100).nullish(),
+  name: nameV3.max(100).nullish(),
+  modifierRenderType: z.enum(['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES']),
+  mandatory: z.boolean().nullish(),
+  freeTextSettings: z
+    .object({
+      minCharCount: z.number().int().min(0).max(500).nullish(),
+      maxCharCount: z.number().int().min(1).max(500).nullish(),
+      title: z.string().trim().max(100).nullish(),
+    })
+    .nullish(),
+  choicesSettings: z.unknown().optional(),
+});
+
+const choiceRefIn = z.object({
+  optionChoiceIds: z.object({ optionId: z.string().max(100), choiceId: z.string().max(100) }).nullish(),
+  optionChoiceNames: z
+    .object({
+      optionName: z.string().trim().max(50),
+      choiceName: z.string().trim().max(50),
+      renderType: z.enum(['TEXT_CHOICES', 'SWATCH_CHOICES']).nullish(),
+    })
+    .nullish(),
+});
+
+/** Stock of a variant, for the `…-with-inventory` calls: a quantity tracked, or in stock / out of stock. */
+export const inventoryItemV3In = z.object({
+  id: z.string().max(100).nullish(),
+  inStock: z.boolean().nullish(),
+  quantity: z.number().int().min(0).max(99_999_999).nullish(),
+  preorderInfo: z.object({ enabled: z.boolean().nullish() }).loose().nullish(),
+});
+
+const variantIn = z.object({
+  id: z.string().max(100).nullish(),
+  visible: z.boolean().nullish(),
+  sku: z.string().trim().max(40).nullish(),
+  barcode: z.string().trim().max(40).nullish(),
+  choices: z.array(choiceRefIn).max(6).nullish(),
+  price: z.object({ actualPrice: moneyIn, compareAtPrice: moneyIn.nullish() }).nullish(),
+  revenueDetails: z.object({ cost: moneyIn.nullish() }).nullish(),
+  physicalProperties: z
+    .object({ weight: z.number().min(0).max(999_999).nullish() })
+    .loose()
+    .nullish(),
+  inventoryItem: inventoryItemV3In.nullish(),
+});
+
+const namedRef = z.object({ id: idRef.nullish(), name: z.string().trim().min(1).max(50).nullish() });
+const tagIds = z.object({ tagIds: z.array(z.string().trim().min(1).max(100)).max(100) });
+export const productTagsV3 = z.object({ privateTags: tagIds.nullish(), publicTags: tagIds.nullish() });
+
+/** The product a create or update takes. */
+export const productV3Input = z.object({
+  id: z.string().max(100).nullish(),
+  revision: z.unknown().optional(),
+  name: nameV3.max(80).nullish(),
+  slug: slugValue.nullish(),
+  description: z.unknown().optional(),
+  plainDescription: z.string().max(16_000).nullish(),
+  visible: z.boolean().nullish(),
+  visibleInPos: z.boolean().nullish(),
+  productType: z.enum(['PHYSICAL', 'DIGITAL']).nullish(),
+  media: z
+    .object({ main: mediaItemIn.nullish(), itemsInfo: z.object({ items: z.array(mediaItemIn).max(100) }).nullish() })
+    .nullish(),
+  seoData: z.record(z.string(), z.unknown()).nullish(),
+  options: z.array(optionIn).max(6).nullish(),
+  modifiers: z.array(modifierIn).max(2).nullish(),
+  brand: namedRef.nullish(),
+  ribbon: namedRef.nullish(),
+  infoSections: z
+    .array(z.object({ id: idRef.nullish(), uniqueName: z.string().trim().max(100).nullish() }))
+    .max(10)
+    .nullish(),
+  physicalProperties: z
+    .object({
+      pricePerUnit: z
+        .object({ quantity: z.number().positive().max(999_999), measurementUnit: measurementUnit })
+        .nullish(),
+    })
+    .loose()
+    .nullish(),
+  variantsInfo: z.object({ variants: z.array(variantIn).max(1000) }).nullish(),
+  tags: productTagsV3.nullish(),
+  subscriptionDetails: z.unknown().optional(),
+});
+export type ProductV3Input = z.infer<typeof productV3Input>;
+
+export const createProductV3Request = z.object({
+  product: productV3Input,
+  returnEntity: z.boolean().nullish(),
+  fields: requestedFields.optional(),
+});
+export const updateProductV3Request = createProductV3Request;
+
+const productIds = z.array(z.string().trim().min(1).max(100)).min(1).max(100);
+
+export const bulkCreateProductsV3Request = z.object({
+  products: z.array(productV3Input).min(1).max(100),
+  returnEntity: z.boolean().nullish(),
+  fields: requestedFields.optional(),
+});
+export const bulkUpdateProductsV3Request = z.object({
+  products: z
+    .array(z.object({ product: productV3Input, fieldMask: z.unknown().optional() }))
+    .min(1)
+    .max(100),
+  returnEntity: z.boolean().nullish(),
+  fields: requestedFields.optional(),
+});
+export const bulkDeleteProductsV3Request = z.object({ productIds });
+export const bulkDeleteProductsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  search: productV3SearchDetails.nullish(),
+});
+export const bulkUpdateProductTagsV3Request = z.object({
+  productIds,
+  assignTags: productTagsV3.nullish(),
+  unassignTags: productTagsV3.nullish(),
+});
+export const bulkUpdateProductTagsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  assignTags: productTagsV3.nullish(),
+  unassignTags: productTagsV3.nullish(),
+});
+export const bulkAddProductsToCategoriesV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  categoryIds: z.array(idRef).min(1).max(100),
+  search: productV3SearchDetails.nullish(),
+});
+
+const errorOut = z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) });
+const bulkItemMetadata = z.object({
+  id: z.string().nullish(),
+  originalIndex: z.number().int(),
+  success: z.boolean(),
+  error: errorOut.optional(),
+});
+const bulkMeta = z.object({
+  totalSuccesses: z.number().int(),
+  totalFailures: z.number().int(),
+  undetailedFailures: z.number().int(),
+});
+export const bulkProductsV3Response = z.object({
+  results: z.array(z.object({ itemMetadata: bulkItemMetadata, item: productV3.optional() })),
+  bulkActionMetadata: bulkMeta,
+});
+export const inventoryResultsV3 = z.object({
+  results: z.array(z.object({ itemMetadata: bulkItemMetadata, item: z.looseObject({}).optional() })),
+  bulkActionMetadata: bulkMeta,
+});
+export const productWithInventoryV3Response = z.object({
+  product: productV3.optional(),
+  inventoryResults: inventoryResultsV3,
+});
+export const bulkProductsWithInventoryV3Response = z.object({
+  productResults: bulkProductsV3Response,
+  inventoryResults: inventoryResultsV3,
+});
+/** A call over the products a filter matches runs as a job; Merx runs it at once and names it. */
+export const bulkJobV3Response = z.object({ jobId: z.string() });
+export const emptyV3Response = z.object({});

@@ -310,7 +310,10 @@ export function productV3Of(
       ctx,
     ),
     variantsInfo: { variants: variants.map((v) => variantOf(p, v, ctx)) },
-    tags: { privateTags: { tagIds: [] }, publicTags: { tagIds: [] } },
+    tags: {
+      privateTags: { tagIds: p.data.tags?.private ?? [] },
+      publicTags: { tagIds: p.data.tags?.public ?? [] },
+    },
     ...(cheapest
       ? {
           minVariantPriceInfo: {

@@ -1,8 +1,9 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { publicAccess } from '../../http/auth.js';
+import { elevated, publicAccess } from '../../http/auth.js';
 import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import type { ProductsV3Commands } from './products-v3.commands.js';
 import type { ProductsV3Service } from './products-v3.service.js';
 
 const tag = 'Catalog v3 products';
@@ -71,6 +72,164 @@ export function productsV3Routes(s: ProductsV3Service): AnyRoute[] {
       response: c.productV3Response,
       handler: async ({ params, input, caller }) =>
         new RawJson(`{"product":${await s.getJson(params.productId, input.fields, caller)}}`),
+    }),
+  ];
+}
+
+const productId = z.object({ productId: z.string().min(1).max(100) });
+const writeAccess = elevated('catalog:write');
+
+/**
+ * The write routes of `productsV3` (WIRE.md Appendix A), for staff and API keys holding `catalog:write`
+ * (docs/decisions/0028-products-v3-writes.md).
+ */
+export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
+  const write = { tag, access: writeAccess };
+  return [
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/products',
+      summary: 'Create a product (v3 shape)',
+      input: c.createProductV3Request,
+      response: c.productV3Response,
+      handler: async ({ input, caller }) => s.create(input.product, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'PATCH',
+      url: '/stores/v3/products/:productId',
+      summary: 'Update a product (compare-and-set on its revision)',
+      params: productId,
+      input: c.updateProductV3Request,
+      response: c.productV3Response,
+      handler: async ({ params, input, caller }) => s.update(params.productId, input.product, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'DELETE',
+      url: '/stores/v3/products/:productId',
+      summary: 'Delete a product',
+      params: productId,
+      response: c.emptyV3Response,
+      handler: async ({ params }) => s.delete(params.productId),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/products-with-inventory',
+      summary: 'Create a product with the stock of its variants',
+      input: c.createProductV3Request,
+      response: c.productWithInventoryV3Response,
+      handler: async ({ input, caller }) =>
+        s.createWithInventory(input.product, input.returnEntity ?? true, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'PATCH',
+      url: '/stores/v3/products-with-inventory/:productId',
+      summary: 'Update a product and the stock of its variants',
+      params: productId,
+      input: c.updateProductV3Request,
+      response: c.productWithInventoryV3Response,
+      handler: async ({ params, input, caller }) =>
+        s.updateWithInventory(params.productId, input.product, input.returnEntity ?? true, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/create',
+      summary: 'Create up to 100 products (a result per product)',
+      input: c.bulkCreateProductsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input, caller }) =>
+        s.bulkCreate(input.products, input.returnEntity ?? false, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/update',
+      summary: 'Update up to 100 products (a result per product)',
+      input: c.bulkUpdateProductsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input, caller }) =>
+        s.bulkUpdate(
+          input.products.map((p) => p.product),
+          input.returnEntity ?? false,
+          input.fields,
+          caller,
+        ),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products-with-inventory/create',
+      summary: 'Create up to 100 products with the stock of their variants',
+      input: c.bulkCreateProductsV3Request,
+      response: c.bulkProductsWithInventoryV3Response,
+      handler: async ({ input, caller }) =>
+        s.bulkCreateWithInventory(input.products, input.returnEntity ?? false, input.fields, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products-with-inventory/update',
+      summary: 'Update up to 100 products and the stock of their variants',
+      input: c.bulkUpdateProductsV3Request,
+      response: c.bulkProductsWithInventoryV3Response,
+      handler: async ({ input, caller }) =>
+        s.bulkUpdateWithInventory(
+          input.products.map((p) => p.product),
+          input.returnEntity ?? false,
+          input.fields,
+          caller,
+        ),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/delete',
+      summary: 'Delete up to 100 products (a result per product)',
+      input: c.bulkDeleteProductsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input }) => s.bulkDelete(input.productIds),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/delete-by-filter',
+      summary: 'Delete every product a filter selects',
+      input: c.bulkDeleteProductsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input }) => s.deleteByFilter(input.filter, input.search?.expression),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/update-tags',
+      summary: 'Assign and unassign tags of up to 100 products',
+      input: c.bulkUpdateProductTagsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input }) => s.bulkUpdateTags(input.productIds, input.assignTags, input.unassignTags),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/update-tags-by-filter',
+      summary: 'Assign and unassign tags of every product a filter selects',
+      input: c.bulkUpdateProductTagsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input }) => s.updateTagsByFilter(input.filter, input.assignTags, input.unassignTags),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/add-to-categories-by-filter',
+      summary: 'Add every product a filter selects to categories',
+      input: c.bulkAddProductsToCategoriesV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input }) =>
+        s.addToCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
     }),
   ];
 }

@@ -252,6 +252,19 @@ export function createProductsV3Service(deps: ModuleDeps) {
     });
   }
 
+  /** The products a top-level filter (violations name `filter.…`) and search words select. */
+  async function matching(rawFilter: unknown, expression: string | null | undefined, includeHidden: boolean) {
+    const s = spec();
+    const { filter: parsed } = parseTopLevel(rawFilter, s);
+    const filter = await storedFilter(deps.db, parsed);
+    let qb = deps.db.selectFrom('products');
+    if (!includeHidden) qb = qb.where('products.visible', '=', sql.lit(1));
+    if (needsActualPrices(filter, [])) qb = joinActualPrices(qb, deps.dialect);
+    const terms = expression ? searchTerms(expression) : [];
+    if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
+    return applyFilter(qb, filter, s, 'in');
+  }
+
   return {
     /** One product as JSON text: one statement when its answer is kept for the row's revision, two otherwise. */
     getJson,
@@ -291,18 +304,16 @@ export function createProductsV3Service(deps: ModuleDeps) {
           'returnNonVisibleProducts needs an API key or a staff sign-in with the "catalog:read" permission',
         );
       }
-      const s = spec();
-      const { filter: parsed } = parseTopLevel(input.filter, s);
-      const filter = await storedFilter(deps.db, parsed);
-      let qb = deps.db.selectFrom('products');
-      if (!input.returnNonVisibleProducts) qb = qb.where('products.visible', '=', sql.lit(1));
-      if (needsActualPrices(filter, [])) qb = joinActualPrices(qb, deps.dialect);
-      const terms = input.search?.expression ? searchTerms(input.search.expression) : [];
-      if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
-      const row = await applyFilter(qb, filter, s, 'in')
-        .select(sql<number | string>`count(*)`.as('count'))
-        .executeTakeFirst();
+      const qb = await matching(input.filter, input.search?.expression, input.returnNonVisibleProducts ?? false);
+      const row = await qb.select(sql<number | string>`count(*)`.as('count')).executeTakeFirst();
       return { count: Number(row?.count ?? 0) };
+    },
+
+    /** Ids of every product (hidden ones too) a top-level filter and search words select: the by-filter bulk calls. */
+    async matchingIds(filter: unknown, expression: string | null | undefined): Promise<string[]> {
+      const qb = await matching(filter, expression, true);
+      const rows = await qb.select('products.id').orderBy('products.id').execute();
+      return rows.map((r) => r.id);
     },
   };
 }

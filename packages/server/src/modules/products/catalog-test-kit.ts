@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Product, ProductInput } from '@merx/contract';
+import type { Database } from '@merx/db';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing.js';
 
@@ -51,6 +52,10 @@ export interface Kit {
   lastSeq(): Promise<number>;
   /** SQL statements `fn` runs, counted once earlier writes' events are dispatched (so they do not count). */
   statementsOf(fn: () => Promise<unknown>): Promise<number>;
+  /** A caller with a new API key that holds `scopes` only. */
+  clientWith(scopes: string[]): Promise<Client>;
+  /** Rows in one table. */
+  rowsIn(table: keyof Database): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -96,7 +101,7 @@ export async function startKit(): Promise<Kit> {
 
   const owner = client(server.apiKey);
   const db = server.merx.db;
-  const countOf = async (table: 'products' | 'product_variants' | 'collections' | 'collection_products' | 'outbox') => {
+  const countOf = async (table: keyof Database) => {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -152,6 +157,10 @@ export async function startKit(): Promise<Kit> {
       await fn();
       return server.queryCount();
     },
+    async clientWith(scopes) {
+      return client((await server.services.apiKeys.create({ name: 'Reader', scopes })).key);
+    },
+    rowsIn: countOf,
     close: () => server.close(),
   };
 }
@@ -184,6 +193,13 @@ export async function expectNothingWritten(kit: Kit, fn: () => Promise<void>): P
   const before = await kit.counts();
   await fn();
   expect(await kit.counts()).toEqual(before);
+}
+
+/** Runs `fn` and asserts that `read` answers the same after it as before. */
+export async function expectUnchanged(read: () => Promise<unknown>, fn: () => Promise<void>): Promise<void> {
+  const before = await read();
+  await fn();
+  expect(await read()).toEqual(before);
 }
 
 /** A product with Size (S, M, L) and Color (Red #ff0000, Blue #0000ff): six variants. */

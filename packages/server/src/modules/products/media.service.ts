@@ -116,6 +116,8 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
   }
 
   return {
+    libraryMedia,
+
     async add(
       productId: string,
       media: Array<{ mediaId?: string; url?: string; choice?: { option: string; choice: string } }>,

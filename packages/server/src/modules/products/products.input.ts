@@ -136,6 +136,7 @@ export function productDataOf(input: ProductPatch, previous: ProductData, option
       : previous.customTextFields,
     pricePerUnitData: input.pricePerUnitData ?? previous.pricePerUnitData,
     seoData: input.seoData ?? previous.seoData,
+    ...(previous.tags ? { tags: previous.tags } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   productSearch,
   runQuery,
   searchTerms,
+  type UnitOfWork,
   withTransaction,
 } from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
@@ -112,6 +113,87 @@ export function createProductService(deps: CatalogDeps) {
   }
 
   /**
+   * Stores a new product with its variants (v1 and v3 creates): its starting stock is the first change of the
+   * inventory log, it joins All Products, and `product created` is appended. Returns the v1 wire form.
+   */
+  async function insert(uow: UnitOfWork, record: ProductRecord, variants: VariantRecord[], caller: Caller) {
+    await repo.insert(uow.trx, record, variants);
+    if (variants.some((v) => v.trackQuantity))
+      await logManualStock(uow.trx, record.id, [], variants, record.createdDate, {
+        reason: 'PRODUCT_CREATED',
+        actor: await actorOf(uow.trx, caller),
+      });
+    await deps.collections.addToAllProducts(uow.trx, record.id);
+    const wire = productOf(record, variants, ctx(true));
+    await deps.outbox.append(uow, {
+      type: eventTypes.productCreated,
+      entityId: record.id,
+      payload: {
+        productId: record.id,
+        name: wire.name,
+        price: wire.priceData,
+        visible: wire.visible,
+        media: wire.media,
+        sku: wire.sku,
+        productPageUrl: wire.productPageUrl,
+        brand: wire.brand,
+        costAndProfitData: wire.costAndProfitData,
+        slug: wire.slug,
+      },
+    });
+    return wire;
+  }
+
+  /**
+   * Saves a changed product (v1 and v3 updates) with compare-and-set on its revision: changed stock goes into the
+   * inventory log as PRODUCT_EDITED by `caller`; `product changed`, the stock events and, when the choices of the
+   * variants changed, `variants changed` are appended.
+   */
+  async function commitUpdate(
+    uow: UnitOfWork,
+    change: {
+      before: ProductRecord;
+      after: ProductRecord;
+      oldVariants: VariantRecord[];
+      variants: VariantRecord[];
+      variantsChanged: boolean;
+      choicesChanged: boolean;
+      changedFields: string[];
+      stockEvents: NewEvent[];
+      caller: Caller;
+    },
+  ) {
+    const { before, after, variants } = change;
+    const id = before.id;
+    await save(uow.trx, before, after, variants, change.variantsChanged);
+    // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
+    if (change.variantsChanged)
+      await logManualStock(uow.trx, id, change.oldVariants, variants, after.updatedDate, {
+        reason: 'PRODUCT_EDITED',
+        actor: await actorOf(uow.trx, change.caller),
+      });
+    const events: NewEvent[] = [
+      {
+        type: eventTypes.productChanged,
+        entityId: id,
+        payload: { productId: id, changedFields: [...new Set(change.changedFields)] },
+      },
+      ...change.stockEvents,
+    ];
+    if (change.choicesChanged) {
+      events.push({
+        type: eventTypes.variantsChanged,
+        entityId: id,
+        payload: {
+          productId: id,
+          variants: variants.map((v) => ({ variantId: v.id, choices: v.choices, changedFields: ['choices'] })),
+        },
+      });
+    }
+    await deps.outbox.append(uow, events);
+  }
+
+  /**
    * Wire JSON of products by (id, revision, collections, merchant view, currency, locale). Every write to a
    * product or its variants bumps `products.revision`, and the key is read from the row itself, so a cached
    * entry is never stale, in this process or after another process changed the product.
@@ -205,6 +287,10 @@ export function createProductService(deps: CatalogDeps) {
     repo,
     load,
     save,
+    insert,
+    commitUpdate,
+    concurrentModification,
+    stockDefaults,
     ctx,
 
     /** Creates a product; its starting stock is logged as PRODUCT_CREATED by `caller` (the store itself when none). */
@@ -245,32 +331,7 @@ export function createProductService(deps: CatalogDeps) {
           revision: 1,
           collectionIds: [ALL_PRODUCTS_COLLECTION_ID],
         };
-        await repo.insert(uow.trx, record, variants);
-        // The starting stock is the first change of the inventory log.
-        if (variants.some((v) => v.trackQuantity))
-          await logManualStock(uow.trx, id, [], variants, now, {
-            reason: 'PRODUCT_CREATED',
-            actor: await actorOf(uow.trx, caller),
-          });
-        await deps.collections.addToAllProducts(uow.trx, id);
-        const wire = productOf(record, variants, ctx(true));
-        await deps.outbox.append(uow, {
-          type: eventTypes.productCreated,
-          entityId: id,
-          payload: {
-            productId: id,
-            name: wire.name,
-            price: wire.priceData,
-            visible: wire.visible,
-            media: wire.media,
-            sku: wire.sku,
-            productPageUrl: wire.productPageUrl,
-            brand: wire.brand,
-            costAndProfitData: wire.costAndProfitData,
-            slug: wire.slug,
-          },
-        });
-        return wire;
+        return insert(uow, record, variants, caller);
       });
     },
 
@@ -356,32 +417,17 @@ export function createProductService(deps: CatalogDeps) {
           variantsChanged ||= stockEvents.length > 0;
           variants = next;
         }
-        await save(uow.trx, before, after, variants, variantsChanged);
-        // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
-        if (variantsChanged)
-          await logManualStock(uow.trx, id, oldVariants, variants, now, {
-            reason: 'PRODUCT_EDITED',
-            actor: await actorOf(uow.trx, caller),
-          });
-        const events: NewEvent[] = [
-          {
-            type: eventTypes.productChanged,
-            entityId: id,
-            payload: { productId: id, changedFields: [...new Set(changed)] },
-          },
-          ...stockEvents,
-        ];
-        if (patch.productOptions && variantsChanged) {
-          events.push({
-            type: eventTypes.variantsChanged,
-            entityId: id,
-            payload: {
-              productId: id,
-              variants: variants.map((v) => ({ variantId: v.id, choices: v.choices, changedFields: ['choices'] })),
-            },
-          });
-        }
-        await deps.outbox.append(uow, events);
+        await commitUpdate(uow, {
+          before,
+          after,
+          oldVariants,
+          variants,
+          variantsChanged,
+          choicesChanged: patch.productOptions !== undefined && variantsChanged,
+          changedFields: changed,
+          stockEvents,
+          caller,
+        });
         return productOf({ ...after, revision: before.revision + 1 }, variants, ctx(true));
       });
     },

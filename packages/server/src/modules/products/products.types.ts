@@ -39,6 +39,8 @@ export interface ProductData {
     baseMeasurementUnit: string;
   } | null;
   seoData: Record<string, unknown> | null;
+  /** Tag ids of catalog v3 (`tags.publicTags` and `tags.privateTags`); v1 does not show them. */
+  tags?: { public: string[]; private: string[] };
 }
 
 /** A product as the service works with it: money in minor units, data parsed. */

@@ -1,0 +1,191 @@
+import type { ProductV3Input, ProductV3RequestedField, productTagsV3 } from '@merx/contract';
+import { AppError, invalid } from '@merx/domain';
+import type { z } from 'zod';
+import type { Caller } from '../../http/auth.js';
+import { type BulkItemResult, bulkAnswerOf, runBulk } from '../../lib/bulk-results.js';
+import { newId } from '../../lib/ids.js';
+import { itemIdOf } from '../inventory-v3/inventory-v3.query.js';
+import type { ProductService } from '../products/products.service.js';
+import type { ProductsV3Service } from './products-v3.service.js';
+import type { ProductsV3Writer, WriteOptions } from './products-v3.write.js';
+
+type Fields = readonly ProductV3RequestedField[] | undefined;
+type Tags = z.infer<typeof productTagsV3> | null | undefined;
+
+/** Reads an inventory item v3 by id (the inventory-v3 module). */
+export interface InventoryItemReader {
+  get(id: string): Promise<{ inventoryItem: Record<string, unknown> }>;
+}
+
+const tagSets = (t: Tags) => ({ public: t?.publicTags?.tagIds ?? [], private: t?.privateTags?.tagIds ?? [] });
+
+/**
+ * The v3 product write calls as the package sends them (WIRE.md Appendix A): single and bulk creates and updates
+ * (with their `…-with-inventory` forms), deletes, tags, and the calls over the products a filter selects. Each product
+ * is its own transaction; a bulk answer has a result per item in request order.
+ */
+export function createProductsV3Commands(x: {
+  writer: ProductsV3Writer;
+  reader: ProductsV3Service;
+  products: ProductService;
+  inventory: InventoryItemReader;
+  collections: { addProducts(collectionId: string, productIds: string[]): Promise<void> };
+}) {
+  const read = async (id: string, fields: Fields, caller: Caller) =>
+    JSON.parse(await x.reader.getJson(id, fields, caller)) as Record<string, unknown>;
+
+  /** The stock of a product's variants as inventory items v3, one result each. */
+  async function inventoryOf(productId: string) {
+    const product = await read(productId, undefined, { kind: 'none' }).catch(() => undefined);
+    const variants = ((product?.variantsInfo as { variants?: Array<{ id: string }> } | undefined)?.variants ?? []).map(
+      (v) => v.id,
+    );
+    const results: BulkItemResult[] = [];
+    for (const [originalIndex, variantId] of variants.entries()) {
+      const id = itemIdOf(productId, variantId);
+      const { inventoryItem } = await x.inventory.get(id);
+      results.push({ itemMetadata: { id, originalIndex, success: true }, item: inventoryItem });
+    }
+    return bulkAnswerOf(results);
+  }
+
+  /** Bulk writes: a result per product, the product read back when `returnEntity` is not false. */
+  async function bulk(
+    items: readonly ProductV3Input[],
+    write: (input: ProductV3Input) => Promise<string>,
+    returnEntity: boolean,
+    fields: Fields,
+    caller: Caller,
+  ) {
+    return bulkAnswerOf(
+      await runBulk(items, async (input) => {
+        const id = await write(input);
+        return { id, ...(returnEntity ? { item: await read(id, fields, caller) } : {}) };
+      }),
+    );
+  }
+
+  const updateOf = (input: ProductV3Input, opts: WriteOptions) => {
+    if (!input.id) throw invalid('product.id', 'is required', 'REQUIRED_FIELD');
+    return x.writer.update(input.id, input, opts);
+  };
+
+  return {
+    async create(input: ProductV3Input, fields: Fields, caller: Caller) {
+      const id = await x.writer.create(input, { withInventory: false, caller });
+      return { product: await read(id, fields, caller) };
+    },
+
+    async update(pathId: string, input: ProductV3Input, fields: Fields, caller: Caller) {
+      const id = await x.writer.update(pathId, { ...input, id: pathId }, { withInventory: false, caller });
+      return { product: await read(id, fields, caller) };
+    },
+
+    async createWithInventory(input: ProductV3Input, returnEntity: boolean, fields: Fields, caller: Caller) {
+      const id = await x.writer.create(input, { withInventory: true, caller });
+      return {
+        ...(returnEntity ? { product: await read(id, fields, caller) } : {}),
+        inventoryResults: await inventoryOf(id),
+      };
+    },
+
+    async updateWithInventory(
+      pathId: string,
+      input: ProductV3Input,
+      returnEntity: boolean,
+      fields: Fields,
+      caller: Caller,
+    ) {
+      const id = await x.writer.update(pathId, { ...input, id: pathId }, { withInventory: true, caller });
+      return {
+        ...(returnEntity ? { product: await read(id, fields, caller) } : {}),
+        inventoryResults: await inventoryOf(id),
+      };
+    },
+
+    async delete(id: string) {
+      await x.products.delete(id);
+      return {};
+    },
+
+    bulkCreate: (items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) =>
+      bulk(items, (p) => x.writer.create(p, { withInventory: false, caller }), returnEntity, fields, caller),
+
+    bulkUpdate: (items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) =>
+      bulk(items, (p) => updateOf(p, { withInventory: false, caller }), returnEntity, fields, caller),
+
+    async bulkCreateWithInventory(items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) {
+      const productResults = await bulk(
+        items,
+        (p) => x.writer.create(p, { withInventory: true, caller }),
+        returnEntity,
+        fields,
+        caller,
+      );
+      return { productResults, inventoryResults: await inventoriesOf(productResults.results) };
+    },
+
+    async bulkUpdateWithInventory(items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) {
+      const productResults = await bulk(
+        items,
+        (p) => updateOf(p, { withInventory: true, caller }),
+        returnEntity,
+        fields,
+        caller,
+      );
+      return { productResults, inventoryResults: await inventoriesOf(productResults.results) };
+    },
+
+    async bulkDelete(productIds: string[]) {
+      return bulkAnswerOf(
+        await runBulk(productIds, async (id) => {
+          await x.products.delete(id);
+          return { id };
+        }),
+      );
+    },
+
+    /** Deletes every product a filter (and search words) selects; the job is done when the call returns. */
+    async deleteByFilter(filter: unknown, expression: string | null | undefined) {
+      const ids = await x.reader.matchingIds(filter, expression);
+      for (const id of ids) await x.products.delete(id).catch(ignoreGone);
+      return { jobId: newId() };
+    },
+
+    bulkUpdateTags: async (productIds: string[], assign: Tags, unassign: Tags) =>
+      bulkAnswerOf(
+        await runBulk(productIds, async (id) => ({ id: await x.writer.retag(id, tagSets(assign), tagSets(unassign)) })),
+      ),
+
+    async updateTagsByFilter(filter: unknown, assign: Tags, unassign: Tags) {
+      const ids = await x.reader.matchingIds(filter, null);
+      for (const id of ids) await x.writer.retag(id, tagSets(assign), tagSets(unassign)).catch(ignoreGone);
+      return { jobId: newId() };
+    },
+
+    async addToCategoriesByFilter(filter: unknown, expression: string | null | undefined, categoryIds: string[]) {
+      const ids = await x.reader.matchingIds(filter, expression);
+      for (const categoryId of categoryIds) await x.collections.addProducts(categoryId, ids);
+      return { jobId: newId() };
+    },
+  };
+
+  async function inventoriesOf(results: BulkItemResult[]) {
+    const all: BulkItemResult[] = [];
+    for (const r of results) {
+      if (!r.itemMetadata.success || !r.itemMetadata.id) continue;
+      const { results: items } = await inventoryOf(r.itemMetadata.id);
+      for (const item of items)
+        all.push({ ...item, itemMetadata: { ...item.itemMetadata, originalIndex: all.length } });
+    }
+    return bulkAnswerOf(all);
+  }
+}
+
+/** A product a by-filter call selected that was deleted before the call reached it: nothing left to do. */
+function ignoreGone(error: unknown) {
+  if (error instanceof AppError && error.kind === 'NOT_FOUND') return;
+  throw error;
+}
+
+export type ProductsV3Commands = ReturnType<typeof createProductsV3Commands>;
