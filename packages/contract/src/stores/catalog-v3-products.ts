@@ -311,6 +311,43 @@ export const bulkAddProductsToCategoriesV3ByFilterRequest = z.object({
   search: productV3SearchDetails.nullish(),
 });
 
+export const bulkUpdateProductsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  product: productV3Input,
+  search: productV3SearchDetails.nullish(),
+});
+export const bulkUpdateProductVariantsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  variant: variantIn,
+  search: productV3SearchDetails.nullish(),
+});
+const adjustValue = z
+  .object({
+    amount: z
+      .preprocess(
+        (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+        z.string().regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be a decimal amount such as "-2.50"'),
+      )
+      .nullish(),
+    percentage: z.number().min(-100).max(1000).nullish(),
+  })
+  .refine((a) => (a.amount == null) !== (a.percentage == null), 'must have exactly one of amount or percentage');
+export const bulkAdjustProductVariantsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  search: productV3SearchDetails.nullish(),
+  actualPrice: adjustValue.nullish(),
+  compareAtPrice: adjustValue.nullish(),
+  compareAtPriceDiscount: adjustValue
+    .refine(
+      (a) => (a.percentage ?? 0) >= 0 && (a.percentage ?? 0) <= 100 && !String(a.amount ?? '').startsWith('-'),
+      'must lower the price: an amount of 0 or more, or a percentage from 0 to 100',
+    )
+    .nullish(),
+  cost: adjustValue.nullish(),
+  rounding: z.enum(['NO_ROUNDING', 'CURRENCY_PRECISION', 'NEAREST_WHOLE_NUMBER']).nullish(),
+});
+export const bulkRemoveProductsFromCategoriesV3ByFilterRequest = bulkAddProductsToCategoriesV3ByFilterRequest;
+
 const errorOut = z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) });
 const bulkItemMetadata = z.object({
   id: z.string().nullish(),

@@ -1,7 +1,7 @@
 import type { Module, ModuleDeps } from '../module.js';
 import type { CatalogDeps } from '../products/catalog-deps.js';
 import { catalogVersionRoutes } from './catalog-version.routes.js';
-import { createProductsV3Commands, type InventoryItemReader } from './products-v3.commands.js';
+import { type CategoryMembership, createProductsV3Commands, type InventoryItemReader } from './products-v3.commands.js';
 import { productsV3Routes, productsV3WriteRoutes } from './products-v3.routes.js';
 import { createProductsV3Service, type ProductsV3Service } from './products-v3.service.js';
 import { createProductsV3Writer, type ProductsV3WriteDeps } from './products-v3.write.js';
@@ -10,7 +10,7 @@ import { createProductsV3Writer, type ProductsV3WriteDeps } from './products-v3.
 export interface ProductsV3Deps extends ProductsV3WriteDeps {
   catalog: CatalogDeps;
   inventory: InventoryItemReader;
-  collections: { addProducts(collectionId: string, productIds: string[]): Promise<void> };
+  collections: CategoryMembership;
 }
 
 /**
@@ -24,6 +24,7 @@ export function createProductsV3Module(
   const productsV3 = createProductsV3Service(deps);
   const writer = createProductsV3Writer(v1.catalog, v1);
   const commands = createProductsV3Commands({
+    db: deps.db,
     writer,
     reader: productsV3,
     products: v1.products,

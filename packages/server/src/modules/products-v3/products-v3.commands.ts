@@ -1,5 +1,7 @@
 import type { ProductV3Input, ProductV3RequestedField, productTagsV3 } from '@merx/contract';
-import { AppError, invalid } from '@merx/domain';
+import { type Database, type UnitOfWork, withTransaction } from '@merx/db';
+import { AppError, invalid, ValidationError } from '@merx/domain';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../http/auth.js';
 import { type BulkItemResult, bulkAnswerOf, runBulk } from '../../lib/bulk-results.js';
@@ -7,14 +9,21 @@ import { newId } from '../../lib/ids.js';
 import { itemIdOf } from '../inventory-v3/inventory-v3.query.js';
 import type { ProductService } from '../products/products.service.js';
 import type { ProductsV3Service } from './products-v3.service.js';
-import type { ProductsV3Writer, WriteOptions } from './products-v3.write.js';
+import type { ProductsV3Writer, VariantAdjustment, VariantIn, WriteOptions } from './products-v3.write.js';
 
 type Fields = readonly ProductV3RequestedField[] | undefined;
+type Expression = string | null | undefined;
 type Tags = z.infer<typeof productTagsV3> | null | undefined;
 
 /** Reads an inventory item v3 by id (the inventory-v3 module). */
 export interface InventoryItemReader {
   get(id: string): Promise<{ inventoryItem: Record<string, unknown> }>;
+}
+
+/** Products placed in and taken out of categories (v1 collections, decision 0022). */
+export interface CategoryMembership {
+  addProducts(collectionId: string, productIds: string[]): Promise<void>;
+  removeProducts(collectionId: string, productIds: string[]): Promise<void>;
 }
 
 const tagSets = (t: Tags) => ({ public: t?.publicTags?.tagIds ?? [], private: t?.privateTags?.tagIds ?? [] });
@@ -25,11 +34,12 @@ const tagSets = (t: Tags) => ({ public: t?.publicTags?.tagIds ?? [], private: t?
  * is its own transaction; a bulk answer has a result per item in request order.
  */
 export function createProductsV3Commands(x: {
+  db: Kysely<Database>;
   writer: ProductsV3Writer;
   reader: ProductsV3Service;
   products: ProductService;
   inventory: InventoryItemReader;
-  collections: { addProducts(collectionId: string, productIds: string[]): Promise<void> };
+  collections: CategoryMembership;
 }) {
   const read = async (id: string, fields: Fields, caller: Caller) =>
     JSON.parse(await x.reader.getJson(id, fields, caller)) as Record<string, unknown>;
@@ -63,6 +73,22 @@ export function createProductsV3Commands(x: {
         return { id, ...(returnEntity ? { item: await read(id, fields, caller) } : {}) };
       }),
     );
+  }
+
+  /**
+   * Runs `each` on every product a filter (and search words) selects, all in one transaction: one product the change
+   * does not fit refuses the whole call, naming it, and nothing is written. Merx runs the job before it answers.
+   */
+  async function eachMatching(
+    filter: unknown,
+    expression: Expression,
+    each: (uow: UnitOfWork, id: string) => Promise<unknown>,
+  ) {
+    const ids = await x.reader.matchingIds(filter, expression);
+    await withTransaction(x.db, async (uow) => {
+      for (const id of ids) await each(uow, id).catch((error: unknown) => refusedFor(id, error));
+    });
+    return { jobId: newId() };
   }
 
   const updateOf = (input: ProductV3Input, opts: WriteOptions) => {
@@ -154,18 +180,36 @@ export function createProductsV3Commands(x: {
 
     bulkUpdateTags: async (productIds: string[], assign: Tags, unassign: Tags) =>
       bulkAnswerOf(
-        await runBulk(productIds, async (id) => ({ id: await x.writer.retag(id, tagSets(assign), tagSets(unassign)) })),
+        await runBulk(productIds, (id) =>
+          withTransaction(x.db, async (uow) => ({
+            id: await x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign)),
+          })),
+        ),
       ),
 
-    async updateTagsByFilter(filter: unknown, assign: Tags, unassign: Tags) {
-      const ids = await x.reader.matchingIds(filter, null);
-      for (const id of ids) await x.writer.retag(id, tagSets(assign), tagSets(unassign)).catch(ignoreGone);
+    updateTagsByFilter: (filter: unknown, assign: Tags, unassign: Tags) =>
+      eachMatching(filter, null, (uow, id) => x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign))),
+
+    updateByFilter: (filter: unknown, expression: Expression, product: ProductV3Input, caller: Caller) =>
+      eachMatching(filter, expression, (uow, id) =>
+        x.writer.updateIn(uow, id, { ...product, id }, { withInventory: false, caller, anyRevision: true }),
+      ),
+
+    updateVariantsByFilter: (filter: unknown, expression: Expression, variant: VariantIn, caller: Caller) =>
+      eachMatching(filter, expression, (uow, id) => x.writer.setVariantsIn(uow, id, variant, caller)),
+
+    adjustVariantsByFilter: (filter: unknown, expression: Expression, adjustment: VariantAdjustment, caller: Caller) =>
+      eachMatching(filter, expression, (uow, id) => x.writer.adjustIn(uow, id, adjustment, caller)),
+
+    async addToCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
+      const ids = await x.reader.matchingIds(filter, expression);
+      for (const categoryId of categoryIds) await x.collections.addProducts(categoryId, ids);
       return { jobId: newId() };
     },
 
-    async addToCategoriesByFilter(filter: unknown, expression: string | null | undefined, categoryIds: string[]) {
+    async removeFromCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
       const ids = await x.reader.matchingIds(filter, expression);
-      for (const categoryId of categoryIds) await x.collections.addProducts(categoryId, ids);
+      for (const categoryId of categoryIds) await x.collections.removeProducts(categoryId, ids);
       return { jobId: newId() };
     },
   };
@@ -180,6 +224,17 @@ export function createProductsV3Commands(x: {
     }
     return bulkAnswerOf(all);
   }
+}
+
+/** A by-filter call's refusal, naming the product it was refused for. */
+function refusedFor(productId: string, error: unknown): never {
+  if (error instanceof AppError)
+    throw new AppError(error.kind, error.code, `Product ${productId}: ${error.message}`, { ...error.data, productId });
+  if (error instanceof ValidationError)
+    throw new ValidationError(
+      error.violations.map((v) => ({ ...v, description: `product ${productId}: ${v.description}` })),
+    );
+  throw error;
 }
 
 /** A product a by-filter call selected that was deleted before the call reached it: nothing left to do. */

@@ -224,6 +224,48 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
     defineRoute({
       ...write,
       method: 'POST',
+      url: '/stores/v3/bulk/products/update-by-filter',
+      summary: 'Change the fields sent on every product a filter selects (all or nothing)',
+      input: c.bulkUpdateProductsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input, caller }) =>
+        s.updateByFilter(input.filter, input.search?.expression, input.product, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/update-variants-by-filter',
+      summary: 'Set the variant fields sent on every variant of the products a filter selects',
+      input: c.bulkUpdateProductVariantsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input, caller }) =>
+        s.updateVariantsByFilter(input.filter, input.search?.expression, input.variant, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/adjust-variants-by-filter',
+      summary: 'Raise or lower the prices and cost of the variants of the products a filter selects',
+      input: c.bulkAdjustProductVariantsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input, caller }) => {
+        const { filter, search, ...adjustment } = input;
+        return s.adjustVariantsByFilter(filter, search?.expression, adjustment, caller);
+      },
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/remove-from-categories-by-filter',
+      summary: 'Take every product a filter selects out of categories',
+      input: c.bulkRemoveProductsFromCategoriesV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input }) =>
+        s.removeFromCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
       url: '/stores/v3/bulk/products/add-to-categories-by-filter',
       summary: 'Add every product a filter selects to categories',
       input: c.bulkAddProductsToCategoriesV3ByFilterRequest,

@@ -464,3 +464,115 @@ describe('delete and bulk', () => {
     ok(await kit.owner.get(`${base}/${two.id}`));
   });
 });
+
+describe('variants and fields by filter', () => {
+  /** Two products found by one unique word in their names. */
+  async function pair() {
+    const word = unique('pair').replace(/[^a-z0-9]/gi, '');
+    const one = ok(await kit.owner.post(base, { product: shirt({ name: `${word} one` }) })).product;
+    const two = ok(await kit.owner.post(base, { product: shirt({ name: `${word} two` }) })).product;
+    return { word, one, two, filter: { id: { $in: [one.id, two.id] } } };
+  }
+  const read = async (id: string) => ok(await kit.owner.get(`${base}/${id}`, { fields: 'MERCHANT_DATA' })).product;
+
+  it('changes the fields sent on every product the filter selects', async () => {
+    const { one, two, filter } = await pair();
+    ok(await kit.owner.post('/stores/v3/bulk/products/update-by-filter', { filter, product: { visible: false } }));
+    expect((await read(one.id)).visible).toBe(false);
+    expect((await read(two.id)).visible).toBe(false);
+  });
+
+  it('sets the same variant fields on every variant', async () => {
+    const { one, two, filter } = await pair();
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/update-variants-by-filter', {
+        filter,
+        variant: { price: { actualPrice: money('7') }, physicalProperties: { weight: 1.5 } },
+      }),
+    );
+    for (const p of [await read(one.id), await read(two.id)]) {
+      expect(p.actualPriceRange).toEqual({ minValue: { amount: '7' }, maxValue: { amount: '7' } });
+      expect(p.variantsInfo.variants.every((v: Any) => v.physicalProperties.weight === 1.5)).toBe(true);
+    }
+  });
+
+  it('adjusts prices and cost by a percentage or an amount, rounding as asked', async () => {
+    const { one, filter } = await pair();
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', {
+        filter,
+        actualPrice: { percentage: 10 },
+      }),
+    );
+    expect((await read(one.id)).actualPriceRange).toEqual({
+      minValue: { amount: '11' },
+      maxValue: { amount: '13.75' },
+    });
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', {
+        filter,
+        actualPrice: { amount: '-1' },
+        rounding: 'NEAREST_WHOLE_NUMBER',
+      }),
+    );
+    expect((await read(one.id)).actualPriceRange).toEqual({ minValue: { amount: '10' }, maxValue: { amount: '13' } });
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', {
+        filter,
+        compareAtPriceDiscount: { percentage: 50 },
+      }),
+    );
+    const half = await read(one.id);
+    expect(half.actualPriceRange).toEqual({ minValue: { amount: '5' }, maxValue: { amount: '6.5' } });
+    expect(half.compareAtPriceRange).toEqual({ minValue: { amount: '10' }, maxValue: { amount: '13' } });
+    const mb = half.variantsInfo.variants[3];
+    ok(await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', { filter, cost: { amount: '1' } }));
+    expect((await read(one.id)).variantsInfo.variants[3].revenueDetails.cost.amount).toBe(
+      String(Number(mb.revenueDetails.cost.amount) + 1),
+    );
+  });
+
+  it('refuses the whole call when one product cannot take the change, and writes nothing', async () => {
+    const { one, filter } = await pair();
+    await expectNothingWritten(kit, async () => {
+      const res = await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', {
+        filter,
+        actualPrice: { amount: '-11' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(one.id);
+      expectViolation(
+        await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', {
+          filter,
+          actualPrice: { amount: '1', percentage: 2 },
+        }),
+        'actualPrice',
+      );
+    });
+  });
+
+  it('takes the selected products out of categories', async () => {
+    const { one, two, filter } = await pair();
+    const category = ok(
+      await kit.owner.post('/stores/v1/collections', { collection: { name: unique('Cat ') } }),
+    ).collection;
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/add-to-categories-by-filter', {
+        filter,
+        categoryIds: [category.id],
+      }),
+    );
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/remove-from-categories-by-filter', {
+        filter: { id: { $eq: one.id } },
+        categoryIds: [category.id],
+      }),
+    );
+    const inCategory = ok(
+      await kit.owner.post(`${base}/query`, {
+        query: { filter: { 'directCategoriesInfo.categories.id': { $hasSome: [category.id] } } },
+      }),
+    );
+    expect(inCategory.products.map((p: Any) => p.id)).toEqual([two.id]);
+  });
+});

@@ -2,9 +2,11 @@ import { DEFAULT_VARIANT_ID, type ProductV3Input, type RichContent, richContentS
 import { type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import {
   choicesKey,
+  currencyDigits,
   type Discount,
   discountedPrice,
   type FieldViolation,
+  fromMinor,
   invalid,
   notFound,
   toMinor,
@@ -17,6 +19,7 @@ import { richToHtml } from '../../lib/rich-text/index.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import type { CatalogDeps } from '../products/catalog-deps.js';
 import { buildVariants, emptyProductData, normaliseOptions } from '../products/products.input.js';
+import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductService } from '../products/products.service.js';
 import type {
   ProductData,
@@ -35,8 +38,23 @@ import { choiceIdOf, optionIdOf } from './products-v3.mapper.js';
  * product written through v3 reads through v1 with the same ids, stock, prices and events.
  */
 
-type VariantIn = NonNullable<NonNullable<ProductV3Input['variantsInfo']>['variants']>[number];
+export type VariantIn = NonNullable<NonNullable<ProductV3Input['variantsInfo']>['variants']>[number];
 type MediaIn = NonNullable<NonNullable<NonNullable<ProductV3Input['media']>['itemsInfo']>['items']>[number];
+
+/** A change by an amount or a percentage (bulk adjust variants by filter). */
+export interface AdjustValue {
+  amount?: string | null | undefined;
+  percentage?: number | null | undefined;
+}
+
+/** What bulk adjust variants by filter changes: prices and cost, rounded as asked. */
+export interface VariantAdjustment {
+  actualPrice?: AdjustValue | null | undefined;
+  compareAtPrice?: AdjustValue | null | undefined;
+  compareAtPriceDiscount?: AdjustValue | null | undefined;
+  cost?: AdjustValue | null | undefined;
+  rounding?: 'NO_ROUNDING' | 'CURRENCY_PRECISION' | 'NEAREST_WHOLE_NUMBER' | null | undefined;
+}
 
 /** What a v3 write needs besides the v1 catalog: files of the media library by id. */
 export interface ProductsV3WriteDeps {
@@ -501,14 +519,25 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     return record.id;
   }
 
-  async function updateIn(uow: UnitOfWork, id: string, input: ProductV3Input, opts: WriteOptions): Promise<string> {
-    if (input.revision === undefined || input.revision === null)
-      throw invalid('product.revision', 'is required (the revision read, for compare-and-set)', 'REQUIRED_FIELD');
-    const revision = Number(input.revision);
-    if (!Number.isSafeInteger(revision) || revision < 0)
-      throw invalid('product.revision', 'must be a revision number such as "3"', 'FORMAT');
+  /**
+   * Changes a product from a v3 partial form. A caller's update carries the revision it read (compare-and-set); the
+   * by-filter calls (`anyRevision`) change what is there now, inside their own transaction.
+   */
+  async function updateIn(
+    uow: UnitOfWork,
+    id: string,
+    input: ProductV3Input,
+    opts: WriteOptions & { anyRevision?: boolean },
+  ): Promise<string> {
     const before = await products.load(uow.trx, id, { elevated: true });
-    if (revision !== before.revision) throw products.concurrentModification(id, before.revision);
+    if (!opts.anyRevision) {
+      if (input.revision === undefined || input.revision === null)
+        throw invalid('product.revision', 'is required (the revision read, for compare-and-set)', 'REQUIRED_FIELD');
+      const revision = Number(input.revision);
+      if (!Number.isSafeInteger(revision) || revision < 0)
+        throw invalid('product.revision', 'must be a revision number such as "3"', 'FORMAT');
+      if (revision !== before.revision) throw products.concurrentModification(id, before.revision);
+    }
     const oldVariants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
     const now = deps.clock.now().toISOString();
     const { after, variants, changed, choicesChanged } = await apply(uow.trx, input, before, oldVariants, {
@@ -531,7 +560,71 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     return id;
   }
 
+  /** A decimal amount of minor units, as v3 writes send money. */
+  const decimalOf = (minor: number) => String(fromMinor(minor, deps.store().currency));
+
+  /** Changes every variant's prices and cost by the adjustments (bulk adjust by filter), in `uow`. */
+  async function adjustIn(uow: UnitOfWork, id: string, a: VariantAdjustment, caller: Caller): Promise<string> {
+    const p = await products.load(uow.trx, id, { elevated: true });
+    const variants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
+    const digits = currencyDigits(deps.store().currency);
+    const round = (minor: number) =>
+      a.rounding === 'NEAREST_WHOLE_NUMBER' ? Math.round(minor / 10 ** digits) * 10 ** digits : Math.round(minor);
+    const by = (value: number, adj: AdjustValue | null | undefined, sign = 1) => {
+      if (!adj) return value;
+      if (adj.percentage != null) return round(value + (sign * value * adj.percentage) / 100);
+      if (adj.amount != null) return round(value + sign * toMinor(Number(adj.amount), deps.store().currency, 'amount'));
+      return value;
+    };
+    const specs = variants.map((v) => {
+      const e = effectiveVariant(p, v);
+      let actual = by(e.discounted, a.actualPrice);
+      // A variant without a compare-at price (not discounted) keeps none unless one is adjusted.
+      let list = e.price === e.discounted && !a.compareAtPrice ? actual : by(e.price, a.compareAtPrice);
+      if (a.compareAtPriceDiscount) {
+        list = e.price;
+        actual = by(list, a.compareAtPriceDiscount, -1);
+      }
+      if (actual < 0 || list < 0)
+        throw invalid('actualPrice', `would make the price of variant ${v.id} of product ${id} negative`, 'MIN');
+      return {
+        id: v.id,
+        price: {
+          actualPrice: { amount: decimalOf(actual) },
+          compareAtPrice: { amount: decimalOf(Math.max(list, actual)) },
+        },
+        ...(a.cost && e.cost !== null
+          ? { revenueDetails: { cost: { amount: decimalOf(Math.max(0, by(e.cost, a.cost))) } } }
+          : {}),
+      };
+    });
+    return updateIn(
+      uow,
+      id,
+      { variantsInfo: { variants: specs } },
+      { withInventory: false, caller, anyRevision: true },
+    );
+  }
+
+  /** Sets the same variant fields on every variant of a product (bulk update variants by filter), in `uow`. */
+  async function setVariantsIn(uow: UnitOfWork, id: string, fields: VariantIn, caller: Caller): Promise<string> {
+    const variants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
+    const { choices: _choices, id: _id, inventoryItem: _stock, ...rest } = fields;
+    const specs = variants.map((v) => ({ ...rest, id: v.id }));
+    return updateIn(
+      uow,
+      id,
+      { variantsInfo: { variants: specs } },
+      { withInventory: false, caller, anyRevision: true },
+    );
+  }
+
   return {
+    createIn,
+    updateIn,
+    adjustIn,
+    setVariantsIn,
+
     /** Creates a product from its v3 form; returns its id. */
     create: (input: ProductV3Input, opts: WriteOptions) =>
       withTransaction(deps.db, (uow) => createIn(uow, input, opts)),
@@ -541,12 +634,13 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
       withTransaction(deps.db, (uow) => updateIn(uow, id, input, opts)),
 
     /** Adds and removes tags of one product; returns its id. */
-    async retag(
+    async retagIn(
+      uow: UnitOfWork,
       id: string,
       assign: { public: string[]; private: string[] },
       unassign: { public: string[]; private: string[] },
     ) {
-      return withTransaction(deps.db, async (uow) => {
+      {
         const before = await products.load(uow.trx, id, { elevated: true });
         const tags = before.data.tags ?? { public: [], private: [] };
         const next = {
@@ -567,7 +661,7 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
           caller: { kind: 'none' },
         });
         return id;
-      });
+      }
     },
   };
 }
