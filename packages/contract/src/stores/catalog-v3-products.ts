@@ -277,14 +277,20 @@ export const updateProductV3Request = createProductV3Request;
 
 const productIds = z.array(z.string().trim().min(1).max(100)).min(1).max(100);
 
+/**
+ * An item of a bulk create or update: its shape is checked per item by the service, so one wrong product fails alone
+ * (INVALID_ARGUMENT in its result) and the others are written.
+ */
+const bulkItem = z.record(z.string(), z.unknown());
+
 export const bulkCreateProductsV3Request = z.object({
-  products: z.array(productV3Input).min(1).max(100),
+  products: z.array(bulkItem).min(1).max(100),
   returnEntity: z.boolean().nullish(),
   fields: requestedFields.optional(),
 });
 export const bulkUpdateProductsV3Request = z.object({
   products: z
-    .array(z.object({ product: productV3Input, fieldMask: z.unknown().optional() }))
+    .array(z.object({ product: bulkItem, fieldMask: z.unknown().optional() }))
     .min(1)
     .max(100),
   returnEntity: z.boolean().nullish(),

@@ -1,9 +1,10 @@
-import type { ProductV3Input, ProductV3RequestedField, productTagsV3 } from '@merx/contract';
+import { type ProductV3Input, type ProductV3RequestedField, type productTagsV3, productV3Input } from '@merx/contract';
 import { type Database, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError, invalid, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../../http/auth.js';
+import { violationsFromZod } from '../../http/violations.js';
 import { type BulkItemResult, bulkAnswerOf, runBulk } from '../../lib/bulk-results.js';
 import { newId } from '../../lib/ids.js';
 import { itemIdOf } from '../inventory-v3/inventory-v3.query.js';
@@ -12,6 +13,7 @@ import type { ProductsV3Service } from './products-v3.service.js';
 import type { ProductsV3Writer, VariantAdjustment, VariantIn, WriteOptions } from './products-v3.write.js';
 
 type Fields = readonly ProductV3RequestedField[] | undefined;
+type BulkItems = readonly Record<string, unknown>[];
 type Expression = string | null | undefined;
 type Tags = z.infer<typeof productTagsV3> | null | undefined;
 
@@ -59,17 +61,23 @@ export function createProductsV3Commands(x: {
     return bulkAnswerOf(results);
   }
 
-  /** Bulk writes: a result per product, the product read back when `returnEntity` is not false. */
+  /**
+   * Bulk writes: a result per product, the product read back when `returnEntity` is true. Each item's shape is checked
+   * here, so a wrong item fails alone with its violations named `products[i].…`.
+   */
   async function bulk(
-    items: readonly ProductV3Input[],
+    items: readonly Record<string, unknown>[],
     write: (input: ProductV3Input) => Promise<string>,
     returnEntity: boolean,
     fields: Fields,
     caller: Caller,
+    at: (i: number) => string,
   ) {
     return bulkAnswerOf(
-      await runBulk(items, async (input) => {
-        const id = await write(input);
+      await runBulk(items, async (raw, i) => {
+        const parsed = productV3Input.safeParse(raw);
+        if (!parsed.success) throw new ValidationError(violationsFromZod(parsed.error, at(i), raw));
+        const id = await write(parsed.data);
         return { id, ...(returnEntity ? { item: await read(id, fields, caller) } : {}) };
       }),
     );
@@ -134,30 +142,32 @@ export function createProductsV3Commands(x: {
       return {};
     },
 
-    bulkCreate: (items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) =>
-      bulk(items, (p) => x.writer.create(p, { withInventory: false, caller }), returnEntity, fields, caller),
+    bulkCreate: (items: BulkItems, returnEntity: boolean, fields: Fields, caller: Caller) =>
+      bulk(items, (p) => x.writer.create(p, { withInventory: false, caller }), returnEntity, fields, caller, createdAt),
 
-    bulkUpdate: (items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) =>
-      bulk(items, (p) => updateOf(p, { withInventory: false, caller }), returnEntity, fields, caller),
+    bulkUpdate: (items: BulkItems, returnEntity: boolean, fields: Fields, caller: Caller) =>
+      bulk(items, (p) => updateOf(p, { withInventory: false, caller }), returnEntity, fields, caller, updatedAt),
 
-    async bulkCreateWithInventory(items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) {
+    async bulkCreateWithInventory(items: BulkItems, returnEntity: boolean, fields: Fields, caller: Caller) {
       const productResults = await bulk(
         items,
         (p) => x.writer.create(p, { withInventory: true, caller }),
         returnEntity,
         fields,
         caller,
+        createdAt,
       );
       return { productResults, inventoryResults: await inventoriesOf(productResults.results) };
     },
 
-    async bulkUpdateWithInventory(items: ProductV3Input[], returnEntity: boolean, fields: Fields, caller: Caller) {
+    async bulkUpdateWithInventory(items: BulkItems, returnEntity: boolean, fields: Fields, caller: Caller) {
       const productResults = await bulk(
         items,
         (p) => updateOf(p, { withInventory: true, caller }),
         returnEntity,
         fields,
         caller,
+        updatedAt,
       );
       return { productResults, inventoryResults: await inventoriesOf(productResults.results) };
     },
@@ -225,6 +235,9 @@ export function createProductsV3Commands(x: {
     return bulkAnswerOf(all);
   }
 }
+
+const createdAt = (i: number) => `products[${i}]`;
+const updatedAt = (i: number) => `products[${i}].product`;
 
 /** A by-filter call's refusal, naming the product it was refused for. */
 function refusedFor(productId: string, error: unknown): never {

@@ -14,6 +14,7 @@ import {
   type ViolatedRule,
 } from '@merx/domain';
 import type { Caller } from '../../http/auth.js';
+import { violationsFromZod } from '../../http/violations.js';
 import { newId } from '../../lib/ids.js';
 import { richToHtml } from '../../lib/rich-text/index.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
@@ -119,19 +120,9 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
   function descriptionOf(input: ProductV3Input, at: string): string | undefined {
     if (input.description !== undefined && input.description !== null) {
       const parsed = richContentSchema.safeParse(input.description);
-      if (!parsed.success) {
-        throw new ValidationError(
-          parsed.error.issues.map((i) =>
-            violation(
-              [`${at}.description`, ...i.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))]
-                .join('')
-                .replace(/\.\[/g, '['),
-              i.message,
-            ),
-          ),
-        );
-      }
-      return sanitizeDescription(richToHtml(parsed.data as RichContent));
+      if (!parsed.success)
+        throw new ValidationError(violationsFromZod(parsed.error, `${at}.description`, input.description));
+      return sanitizeDescription(richToHtml(parsed.data));
     }
     if (input.plainDescription !== undefined && input.plainDescription !== null)
       return sanitizeDescription(input.plainDescription);

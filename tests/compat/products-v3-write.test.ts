@@ -1,0 +1,225 @@
+/**
+ * Catalog v3 product writes through the real `@wix/stores` `productsV3` module (docs/decisions/0028-products-v3-writes.md):
+ * create → read through v1 (`products`) → update through v1 → read through v3; update with the revision and a stale
+ * one; with inventory; every bulk call with its per-item results; the by-filter calls; delete.
+ */
+import { randomUUID } from 'node:crypto';
+import { startTestServer, type TestServer } from '@merx/server/testing';
+import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { products, productsV3 } from '@wix/stores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousStrategy, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+
+let server: TestServer;
+let realFetch: typeof fetch;
+const requests: RecordedRequest[] = [];
+let admin: ReturnType<typeof makeClient>;
+let anon: ReturnType<typeof makeClient>;
+
+function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
+  return createClient({ modules: { products, productsV3 }, auth, fetch: fetchFn });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  realFetch = globalThis.fetch;
+  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
+  globalThis.fetch = wrapped;
+  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
+  anon = makeClient(wrapped, anonymousStrategy());
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await server?.close();
+});
+
+const word = () => `v3c${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const names = (optionName: string, choiceName: string) => ({ optionChoiceNames: { optionName, choiceName } });
+
+/** A mug in two colours (swatches), the blue one dearer, with a compare-at price lowering both by 2. */
+function mug(name = `${word()} mug`) {
+  return {
+    name,
+    productType: 'PHYSICAL' as const,
+    plainDescription: '<p>A <em>good</em> mug</p>',
+    options: [
+      {
+        name: 'Color',
+        optionRenderType: 'SWATCH_CHOICES' as const,
+        choicesSettings: {
+          choices: [
+            { name: 'White', choiceType: 'ONE_COLOR' as const, colorCode: '#ffffff' },
+            { name: 'Blue', choiceType: 'ONE_COLOR' as const, colorCode: '#0000ff' },
+          ],
+        },
+      },
+    ],
+    variantsInfo: {
+      variants: [
+        {
+          choices: [names('Color', 'White')],
+          price: { actualPrice: { amount: '8' }, compareAtPrice: { amount: '10' } },
+          sku: `${name}-w`.slice(0, 40),
+        },
+        {
+          choices: [names('Color', 'Blue')],
+          price: { actualPrice: { amount: '10' }, compareAtPrice: { amount: '12' } },
+          physicalProperties: { weight: 0.4 },
+        },
+      ],
+    },
+  };
+}
+
+describe('create, read through v1, change through v1, read through v3', () => {
+  it('is one product in both catalogs', async () => {
+    const created = await admin.productsV3.createProduct(mug(), { fields: ['PLAIN_DESCRIPTION', 'URL'] as never });
+    expect(created._id).toBeTruthy();
+    expect(created.revision).toBe('1');
+    expect(created.plainDescription).toContain('<em>good</em>');
+    expect(created.actualPriceRange?.minValue?.amount).toBe('8');
+    expect(created.compareAtPriceRange?.maxValue?.amount).toBe('12');
+    expect(created.options?.[0]?.optionRenderType).toBe('SWATCH_CHOICES');
+
+    const { product: v1 } = await admin.products.getProduct(created._id as string);
+    expect(v1?.name).toBe(created.name);
+    expect(v1?.discount).toMatchObject({ type: 'AMOUNT', value: 2 });
+    expect(v1?.productOptions?.[0]?.optionType).toBe('color');
+    expect((v1?.variants ?? []).map((v) => v._id).sort()).toEqual(
+      (created.variantsInfo?.variants ?? []).map((v) => v._id).sort(),
+    );
+
+    await admin.products.updateProduct(created._id as string, { name: `${created.name} renamed` });
+    const again = await admin.productsV3.getProduct(created._id as string);
+    expect(again.name).toBe(`${created.name} renamed`);
+    expect(Number(again.revision)).toBeGreaterThan(1);
+    // Visitors read it too, through v3.
+    expect((await anon.productsV3.getProduct(created._id as string)).name).toBe(again.name);
+  });
+});
+
+describe('update', () => {
+  it('changes what is sent with the revision read, and refuses a stale one', async () => {
+    const created = await admin.productsV3.createProduct(mug());
+    const updated = await admin.productsV3.updateProduct(created._id as string, {
+      revision: created.revision as string,
+      name: `${created.name} v2`,
+      visible: false,
+    });
+    expect(updated).toMatchObject({ name: `${created.name} v2`, visible: false, revision: '2' });
+    const stale = await sdkError(
+      admin.productsV3.updateProduct(created._id as string, { revision: '1', name: 'stale' }),
+    );
+    expect(stale.status).toBe(400);
+    expect(stale.details?.applicationError?.code).toBe('CONCURRENT_MODIFICATION');
+    expect((await admin.productsV3.getProduct(created._id as string)).name).toBe(`${created.name} v2`);
+  });
+
+  it('sets the stock of each variant with inventory, and answers the inventory items', async () => {
+    const input = mug();
+    const res = await admin.productsV3.createProductWithInventory(
+      {
+        ...input,
+        variantsInfo: {
+          variants: input.variantsInfo.variants.map((v, i) => ({
+            ...v,
+            inventoryItem: i === 0 ? { quantity: 3 } : { inStock: false },
+          })),
+        },
+      },
+      { returnEntity: true },
+    );
+    expect(res.product?.inventory?.availabilityStatus).toBe('PARTIALLY_OUT_OF_STOCK');
+    const items = res.inventoryResults?.results ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[0]?.item).toMatchObject({ trackQuantity: true, quantity: 3 });
+    expect(items[1]?.item).toMatchObject({ inStock: false });
+
+    const id = res.product?._id as string;
+    const after = await admin.productsV3.updateProductWithInventory(
+      id,
+      {
+        revision: res.product?.revision as string,
+        variantsInfo: {
+          variants: [{ _id: res.product?.variantsInfo?.variants?.[0]?._id, inventoryItem: { quantity: 9 } }],
+        },
+      },
+      { returnEntity: false },
+    );
+    expect(after.product).toBeUndefined();
+    expect(after.inventoryResults?.results?.[0]?.item).toMatchObject({ quantity: 9 });
+  });
+});
+
+describe('bulk', () => {
+  it('creates, updates and deletes with a result per item', async () => {
+    const created = await admin.productsV3.bulkCreateProducts([mug(), { name: '' } as never, mug()], {
+      returnEntity: true,
+    });
+    expect(created.bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 1, undetailedFailures: 0 });
+    const [a, failed, c] = created.results ?? [];
+    expect(failed?.itemMetadata?.success).toBe(false);
+    expect(failed?.itemMetadata?.originalIndex).toBe(1);
+
+    const updated = await admin.productsV3.bulkUpdateProducts(
+      [
+        { product: { _id: a?.item?._id, revision: a?.item?.revision, name: 'bulk renamed' } },
+        { product: { _id: c?.item?._id, revision: '42', name: 'stale' } },
+      ],
+      { returnEntity: true },
+    );
+    expect(updated.results?.[0]?.item?.name).toBe('bulk renamed');
+    expect(updated.results?.[1]?.itemMetadata?.error?.code).toBe('CONCURRENT_MODIFICATION');
+
+    const tagged = await admin.productsV3.bulkUpdateProductTags([a?.item?._id as string], {
+      assignTags: { publicTags: { tagIds: ['summer'] } },
+    });
+    expect(tagged.bulkActionMetadata?.totalSuccesses).toBe(1);
+    expect((await admin.productsV3.getProduct(a?.item?._id as string)).tags?.publicTags?.tagIds).toEqual(['summer']);
+
+    const deleted = await admin.productsV3.bulkDeleteProducts([a?.item?._id as string, c?.item?._id as string]);
+    expect(deleted.bulkActionMetadata?.totalSuccesses).toBe(2);
+    expect((await sdkError(admin.productsV3.getProduct(a?.item?._id as string))).status).toBe(404);
+  });
+
+  it('changes, adjusts, categorises and deletes by filter', async () => {
+    const w = word();
+    const one = await admin.productsV3.createProduct(mug(`${w} one`));
+    const two = await admin.productsV3.createProduct(mug(`${w} two`));
+    const filter = { id: { $in: [one._id, two._id] } };
+
+    const job = await admin.productsV3.bulkUpdateProductsByFilter({ filter, product: { visible: false } });
+    expect(typeof job.jobId).toBe('string');
+    expect((await admin.productsV3.getProduct(one._id as string)).visible).toBe(false);
+
+    await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, { compareAtPriceDiscount: { percentage: 50 } });
+    const adjusted = await admin.productsV3.getProduct(two._id as string);
+    expect(adjusted.actualPriceRange).toEqual({ minValue: { amount: '5' }, maxValue: { amount: '6' } });
+    expect(adjusted.compareAtPriceRange).toEqual({ minValue: { amount: '10' }, maxValue: { amount: '12' } });
+
+    const { collection } = await admin.products.createCollection({ name: `${w} category` });
+    await admin.productsV3.bulkAddProductsToCategoriesByFilter({ filter, categoryIds: [collection?._id as string] });
+    const page = await admin.productsV3
+      .queryProducts()
+      .hasSome('directCategoriesInfo.categories.id' as never, [collection?._id as string] as never)
+      .find();
+    expect(page.items.map((p) => p._id).sort()).toEqual([one._id, two._id].sort());
+
+    await admin.productsV3.bulkDeleteProductsByFilter(filter);
+    expect((await sdkError(admin.productsV3.getProduct(two._id as string))).status).toBe(404);
+  });
+
+  it('is refused to visitors', async () => {
+    const refused = await sdkError(anon.productsV3.createProduct(mug()));
+    expect([401, 403]).toContain(refused.status);
+  });
+});
+
+describe('delete', () => {
+  it('deletes one product', async () => {
+    const created = await admin.productsV3.createProduct(mug());
+    await admin.productsV3.deleteProduct(created._id as string);
+    expect((await sdkError(admin.productsV3.getProduct(created._id as string))).status).toBe(404);
+  });
+});
