@@ -28,7 +28,7 @@ import type {
   ProductImportsTable,
   ProductImportUploadsTable,
 } from './tables/product-imports.js';
-import type { ProductVariantsTable } from './tables/product-variants.js';
+import type { ProductOptionChoicesTable, ProductVariantsTable } from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
 import type { NamedCatalogTable } from './tables/ribbons-brands.js';
 import type { SequencesTable } from './tables/sequences.js';
@@ -46,6 +46,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   outbox_queue: OutboxQueueTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;
+  product_option_choices: ProductOptionChoicesTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
   signing_keys: SigningKeysTable;
@@ -88,6 +89,7 @@ export type {
   ProductImportPartsTable,
   ProductImportsTable,
   ProductImportUploadsTable,
+  ProductOptionChoicesTable,
   ProductsTable,
   ProductVariantsTable,
   RateLimitsTable,

@@ -19,3 +19,12 @@ export interface ProductVariantsTable {
   created_date: string;
   updated_date: string;
 }
+
+/**
+ * The option choices a product sells: one row per product and "Option: Choice" of its visible variants, kept by the
+ * products repo on every write (docs/decisions/0029-option-choice-facets.md).
+ */
+export interface ProductOptionChoicesTable {
+  product_id: string;
+  choice: string;
+}

@@ -18,6 +18,8 @@ const PUBLIC_FIELDS: AggregationFields = {
     ancestors: { table: 'collections', idColumn: 'id', parentColumn: 'parent_id', depth: 8 },
   },
   'directCategoriesInfo.categories.id': { types: ['VALUE', 'SCALAR'] },
+  // "Size: M": the option choices of visible variants (docs/decisions/0029-option-choice-facets.md).
+  optionChoices: { types: ['VALUE', 'SCALAR'] },
   'actualPriceRange.minValue.amount': { types: ['RANGE', 'SCALAR'] },
   'actualPriceRange.maxValue.amount': { types: ['RANGE', 'SCALAR'] },
   'inventory.availabilityStatus': { types: ['VALUE'] },

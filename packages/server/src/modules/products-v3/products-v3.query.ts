@@ -26,6 +26,14 @@ export function productV3QuerySpec(minorPerMajor: number): EntityQuerySpec {
   return {
     table: 'products',
     fields: {
+      /** Merx's own field: the "Option: Choice" names a product sells (docs/decisions/0029-option-choice-facets.md). */
+      optionChoices: {
+        kind: 'relation',
+        table: 'product_option_choices',
+        ownerColumn: 'product_id',
+        valueColumn: 'choice',
+        type: 'string',
+      },
       id: { kind: 'column', column: 'id', type: 'id', sortable: true, notNull: true },
       name: { kind: 'column', column: 'name', type: 'string', sortable: true, notNull: true },
       slug: { kind: 'column', column: 'slug', type: 'string', sortable: true, notNull: true },

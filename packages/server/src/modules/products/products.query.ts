@@ -57,6 +57,14 @@ export function productQuerySpec(minorPerMajor: number): EntityQuerySpec {
         valueColumn: 'collection_id',
         type: 'id',
       },
+      /** Merx's own field: the "Option: Choice" names a product sells (docs/decisions/0029-option-choice-facets.md). */
+      optionChoices: {
+        kind: 'relation',
+        table: 'product_option_choices',
+        ownerColumn: 'product_id',
+        valueColumn: 'choice',
+        type: 'string',
+      },
     },
     tieBreaker: [{ field: 'id', order: 'ASC' }],
     defaultSort: [{ field: 'createdDate', order: 'DESC' }],

@@ -194,6 +194,19 @@ export function effectiveVariant(p: ProductRecord, v: VariantRecord) {
   };
 }
 
+/** An option choice as the facet index and its filter name it: "Size: M". */
+export const optionChoiceOf = (option: string, choice: string) => `${option}: ${choice}`;
+
+/** The option choices a product sells: those of its visible variants, each once. */
+export function optionChoicesOf(variants: readonly VariantRecord[]): string[] {
+  const out = new Set<string>();
+  for (const v of variants) {
+    if (!v.visible) continue;
+    for (const [option, choice] of Object.entries(v.choices)) out.add(optionChoiceOf(option, choice));
+  }
+  return [...out];
+}
+
 /** Columns derived from the product and its variants (ranges, stock), kept for filtering and sorting. */
 function productColumns(p: ProductRecord, variants: readonly VariantRecord[]): Insertable<ProductsTable> {
   const visible = variants.filter((v) => v.visible);
@@ -340,12 +353,21 @@ export function createProductsRepo(dialect: DialectName) {
       variants: readonly VariantRecord[],
       clear: boolean,
     ): Promise<void> {
-      if (clear) await ex.deleteFrom('product_variants').where('product_id', '=', productId).execute();
+      if (clear) {
+        await ex.deleteFrom('product_variants').where('product_id', '=', productId).execute();
+        await ex.deleteFrom('product_option_choices').where('product_id', '=', productId).execute();
+      }
       // Chunked so that very large option matrices stay under the engines' parameter limits.
       for (let i = 0; i < variants.length; i += 200) {
         const chunk = variants.slice(i, i + 200).map((v) => variantColumns(productId, v));
         await ex.insertInto('product_variants').values(chunk).execute();
       }
+      const choices = optionChoicesOf(variants).map((choice) => ({ product_id: productId, choice }));
+      for (let i = 0; i < choices.length; i += 300)
+        await ex
+          .insertInto('product_option_choices')
+          .values(choices.slice(i, i + 300))
+          .execute();
     },
 
     async delete(ex: Executor, id: string): Promise<boolean> {
