@@ -51,3 +51,70 @@ describe('products v3 reads through @merx/sdk', () => {
     ).toEqual({ count: 3 });
   });
 });
+
+describe('products v3 writes through @merx/sdk', () => {
+  const mug = (name: string) => ({
+    name,
+    productType: 'PHYSICAL' as const,
+    options: [
+      {
+        name: 'Size',
+        choicesSettings: { choices: [{ name: 'S' }, { name: 'M' }] },
+      },
+    ],
+    variantsInfo: {
+      variants: [
+        {
+          choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'S' } }],
+          price: { actualPrice: { amount: '4' } },
+        },
+        {
+          choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'M' } }],
+          price: { actualPrice: { amount: '5' } },
+        },
+      ],
+    },
+  });
+
+  it('creates, updates with the revision, adjusts by filter, counts facets, bulk-deletes', async () => {
+    const admin = kit.admin({ productsV3 });
+    const shop = kit.shop({ productsV3 });
+    const word = unique('sdkw');
+    const created = await admin.productsV3.createProduct(mug(`${word} one`));
+    expect(created.actualPriceRange.minValue.amount).toBe('4');
+    const renamed = await admin.productsV3.updateProduct(created.id, {
+      revision: created.revision,
+      name: `${word} uno`,
+    });
+    expect(renamed).toMatchObject({ name: `${word} uno`, revision: '2' });
+    const stale = await admin.productsV3
+      .updateProduct(created.id, { revision: '1', name: 'stale' })
+      .catch((e: unknown) => e);
+    expect((stale as MerxApplicationError).code).toBe('CONCURRENT_MODIFICATION');
+
+    const stocked = await admin.productsV3.createProductWithInventory(mug(`${word} two`), { returnEntity: true });
+    expect(stocked.inventoryResults.results).toHaveLength(2);
+
+    const filter = { name: { $startsWith: word } };
+    const { jobId } = await admin.productsV3.bulkAdjustProductVariantsByFilter({
+      filter,
+      actualPrice: { amount: '1' },
+    });
+    expect(typeof jobId).toBe('string');
+    const found = await shop.productsV3.searchProducts({
+      filter,
+      aggregations: [{ name: 'sizes', type: 'VALUE', fieldPath: 'optionChoices', value: { sortType: 'VALUE' } }],
+    });
+    expect(found.products.map((p) => p.actualPriceRange.minValue.amount)).toEqual(['5', '5']);
+    expect(found.aggregationData?.results[0]?.values?.results).toEqual([
+      { value: 'Size: M', count: 2 },
+      { value: 'Size: S', count: 2 },
+    ]);
+
+    const refused = await shop.productsV3.createProduct(mug(`${word} visitor`)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+
+    const deleted = await admin.productsV3.bulkDeleteProducts([created.id, stocked.product!.id]);
+    expect(deleted.bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 0, undetailedFailures: 0 });
+  });
+});
