@@ -76,95 +76,68 @@ export const bulkUpdateInventoryItemsV3Request = z
 
 const units = z.number().int().min(1).max(MAX_STOCK_QUANTITY);
 
-export const bulkDecrementInventoryItemsV3Request = z
-  .object({
-    decrementData: z
-      .array(z.object({ inventoryItemId: id, decrementBy: units, preorderRequest: z.boolean().nullish() }).strict())
-      .min(1)
-      .max(INVENTORY_V3_MAX_BULK),
-    restrictInventory: z.boolean().nullish(),
-    returnEntity: z.boolean().nullish(),
-    reason: reasonV3.nullish(),
-  })
-  .strict();
+/** A bulk decrement: lines that name an item (the keys of `line`) and the units to take from it. */
+function bulkDecrementRequest<L extends z.ZodRawShape>(line: L) {
+  return z
+    .object({
+      decrementData: z
+        .array(z.object({ ...line, decrementBy: units, preorderRequest: z.boolean().nullish() }).strict())
+        .min(1)
+        .max(INVENTORY_V3_MAX_BULK),
+      restrictInventory: z.boolean().nullish(),
+      returnEntity: z.boolean().nullish(),
+      reason: reasonV3.nullish(),
+    })
+    .strict();
+}
 
-export const bulkIncrementInventoryItemsV3Request = z
-  .object({
-    incrementData: z
-      .array(z.object({ inventoryItemId: id, incrementBy: units }).strict())
-      .min(1)
-      .max(INVENTORY_V3_MAX_BULK),
-    returnEntity: z.boolean().nullish(),
-    reason: reasonV3.nullish(),
-  })
-  .strict();
+/** A bulk increment: lines that name an item (the keys of `line`) and the units to add to it. */
+function bulkIncrementRequest<L extends z.ZodRawShape>(line: L) {
+  return z
+    .object({
+      incrementData: z
+        .array(z.object({ ...line, incrementBy: units }).strict())
+        .min(1)
+        .max(INVENTORY_V3_MAX_BULK),
+      returnEntity: z.boolean().nullish(),
+      reason: reasonV3.nullish(),
+    })
+    .strict();
+}
 
-export const bulkDecrementByVariantV3Request = z
-  .object({
-    decrementData: z
-      .array(
-        z
-          .object({
-            variantId: id,
-            locationId: z.string().max(200).nullish(),
-            decrementBy: units,
-            preorderRequest: z.boolean().nullish(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(INVENTORY_V3_MAX_BULK),
-    restrictInventory: z.boolean().nullish(),
-    returnEntity: z.boolean().nullish(),
-    reason: reasonV3.nullish(),
-  })
-  .strict();
+const byItem = { inventoryItemId: id };
+const byVariant = { variantId: id, locationId: z.string().max(200).nullish() };
+export const bulkDecrementInventoryItemsV3Request = bulkDecrementRequest(byItem);
+export const bulkIncrementInventoryItemsV3Request = bulkIncrementRequest(byItem);
+export const bulkDecrementByVariantV3Request = bulkDecrementRequest(byVariant);
+export const bulkIncrementByVariantV3Request = bulkIncrementRequest(byVariant);
 
-export const bulkIncrementByVariantV3Request = z
-  .object({
-    incrementData: z
-      .array(z.object({ variantId: id, locationId: z.string().max(200).nullish(), incrementBy: units }).strict())
-      .min(1)
-      .max(INVENTORY_V3_MAX_BULK),
-    returnEntity: z.boolean().nullish(),
-    reason: reasonV3.nullish(),
-  })
-  .strict();
+/** A v3 search: a query with a free-text expression (no aggregations yet), and the request keys in `extra`. */
+function searchRequest<E extends z.ZodRawShape>(extra: E) {
+  return z
+    .object({
+      search: inventoryV3Query
+        .extend({
+          search: z
+            .object({ expression: z.string().max(200).nullish() })
+            .passthrough()
+            .nullish(),
+          aggregations: z.array(z.unknown()).max(0, 'aggregations are not served yet').nullish(),
+          timeZone: z.string().max(100).nullish(),
+        })
+        .nullish(),
+      ...extra,
+    })
+    .strict();
+}
 
 export const queryInventoryItemsV3Request = z.object({ query: inventoryV3Query.nullish() }).strict();
-export const searchInventoryItemsV3Request = z
-  .object({
-    search: inventoryV3Query
-      .extend({
-        search: z
-          .object({ expression: z.string().max(200).nullish() })
-          .passthrough()
-          .nullish(),
-        aggregations: z.array(z.unknown()).max(0, 'aggregations are not served yet').nullish(),
-        timeZone: z.string().max(100).nullish(),
-      })
-      .nullish(),
-  })
-  .strict();
+export const searchInventoryItemsV3Request = searchRequest({});
 export const countInventoryItemsV3Request = z.object({ filter: z.unknown().optional() }).strict();
 
 const variantFields = z.array(z.string().max(60)).max(20).optional();
 export const queryVariantsV3Request = z.object({ query: inventoryV3Query.nullish(), fields: variantFields }).strict();
-export const searchVariantsV3Request = z
-  .object({
-    search: inventoryV3Query
-      .extend({
-        search: z
-          .object({ expression: z.string().max(200).nullish() })
-          .passthrough()
-          .nullish(),
-        aggregations: z.array(z.unknown()).max(0, 'aggregations are not served yet').nullish(),
-        timeZone: z.string().max(100).nullish(),
-      })
-      .nullish(),
-    fields: variantFields,
-  })
-  .strict();
+export const searchVariantsV3Request = searchRequest({ fields: variantFields });
 
 // ---------- responses ----------
 

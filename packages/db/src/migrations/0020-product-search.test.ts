@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSearch, searchTerms } from '../query/search.js';
 import { createTestDb, type TestDb } from '../testing.js';
+import { legacyProductRow } from './products.test-kit.js';
 
 let merx: TestDb;
 beforeAll(async () => {
@@ -11,39 +12,8 @@ afterAll(async () => {
   await merx.destroy();
 });
 
-const product = (id: string, numericId: number, name: string, description: string, brand: string | null) => ({
-  id,
-  numeric_id: numericId,
-  slug: id,
-  name,
-  visible: 1,
-  product_type: 'physical',
-  sku: null,
-  brand,
-  ribbon: null,
-  description,
-  price: 1000,
-  discount_type: 'NONE',
-  discount_value: 0,
-  discounted_price: 1000,
-  cost: null,
-  weight: null,
-  price_min: 1000,
-  price_max: 1000,
-  cost_min: null,
-  cost_max: null,
-  weight_min: 0,
-  weight_max: 0,
-  track_inventory: 0,
-  quantity: null,
-  in_stock: 1,
-  inventory_status: 'IN_STOCK',
-  manage_variants: 0,
-  data: '{}',
-  created_date: '2026-11-01T00:00:00.000Z',
-  updated_date: '2026-11-01T00:00:00.000Z',
-  revision: 1,
-});
+const product = (id: string, numericId: number, name: string, description: string, brand: string | null) =>
+  legacyProductRow({ id, numericId, name, description, brand });
 
 /** Ids of the products a search finds, best first. */
 async function find(expression: string): Promise<string[]> {
@@ -64,7 +34,7 @@ describe('migration 0020: product search', () => {
         product('p-1', 1, 'Harbor Fleece Hoodie', '<p>Warm <strong>fleece</strong> for cold mornings</p>', null),
         product('p-2', 2, 'Crème Brûlée Candle', '<p>Smells like dessert &amp; vanilla</p>', 'Lumen'),
         product('p-3', 3, 'Linen Shirt', '<p>Breathable <em>linen</em></p>', null),
-      ] as never)
+      ])
       .execute();
     expect(await merx.migrateToLatest()).toContain('0020-product-search');
     expect(await find('hoodies')).toEqual(['p-1']);
@@ -89,7 +59,7 @@ describe('migration 0020: product search', () => {
         ...product('p-4', 4, 'Rain Shell', '', null),
         search_name: 'rain shell',
         search_text: 'waterproof',
-      } as never)
+      })
       .execute();
     expect(await find('waterproof')).toEqual(['p-4']);
     // The generated column or the FTS table holds one entry per product.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../testing.js';
+import { legacyProductRow } from './products.test-kit.js';
 
 let merx: TestDb;
 beforeAll(async () => {
@@ -9,39 +10,15 @@ afterAll(async () => {
   await merx.destroy();
 });
 
-const product = (n: number, ribbon: string | null, brand: string | null) => ({
-  id: `p-${n}`,
-  numeric_id: n,
-  slug: `p-${n}`,
-  name: `Product ${n}`,
-  visible: 1,
-  product_type: 'physical',
-  sku: null,
-  brand,
-  ribbon,
-  description: '',
-  price: 1000,
-  discount_type: 'NONE',
-  discount_value: 0,
-  discounted_price: 1000,
-  cost: null,
-  weight: null,
-  price_min: 1000,
-  price_max: 1000,
-  cost_min: null,
-  cost_max: null,
-  weight_min: 0,
-  weight_max: 0,
-  track_inventory: 0,
-  quantity: null,
-  in_stock: 1,
-  inventory_status: 'IN_STOCK',
-  manage_variants: 0,
-  data: '{}',
-  created_date: `2026-11-0${n}T00:00:00.000Z`,
-  updated_date: `2026-11-0${n}T00:00:00.000Z`,
-  revision: 1,
-});
+const product = (n: number, ribbon: string | null, brand: string | null) =>
+  legacyProductRow({
+    id: `p-${n}`,
+    numericId: n,
+    name: `Product ${n}`,
+    ribbon,
+    brand,
+    createdDate: `2026-11-0${n}T00:00:00.000Z`,
+  });
 
 describe('migration 0022: ribbons and brands', () => {
   it('makes one entity per name (whatever its case) and points every product at it', async () => {
@@ -53,7 +30,7 @@ describe('migration 0022: ribbons and brands', () => {
         product(3, 'New', 'acme'),
         product(4, '   ', 'Zeta'),
         product(5, null, null),
-      ] as never)
+      ])
       .execute();
     expect(await merx.migrateToLatest()).toContain('0022-ribbons-and-brands');
 

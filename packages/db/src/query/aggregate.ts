@@ -1,5 +1,5 @@
 import { type EntityQuerySpec, type FieldSpec, invalid } from '@merx/domain';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import { type AnySelect, columnRef } from './compile.js';
 
@@ -363,7 +363,7 @@ async function runLeaf(
       let qb = base(opts)
         .select([sql`${col}`.as('agg_v'), sql`count(*)`.as('agg_c')])
         .groupBy(col);
-      if (value.missing === null) qb = qb.where(sql`${col} is not null` as never);
+      if (value.missing === null) qb = qb.where(sql<SqlBool>`${col} is not null`);
       const rows = await orderValues(qb, value, col).execute();
       return {
         ...head,
@@ -410,7 +410,7 @@ async function runLeaf(
       const bucket = truncateDate(opts.dialect, col, agg.interval);
       const rows = (await base(opts)
         .select([bucket.as('agg_v'), sql`count(*)`.as('agg_c')])
-        .where(sql`${col} is not null` as never)
+        .where(sql<SqlBool>`${col} is not null`)
         .groupBy(sql`agg_v`)
         .orderBy(sql`agg_v`, 'asc')
         .limit(MAX_HISTOGRAM_BUCKETS + 1)
@@ -524,7 +524,7 @@ async function runNested(
   const last = levels[levels.length - 1]!;
   const scalarLast = last.item.type === 'SCALAR';
   const keyLevels = scalarLast ? levels.slice(0, -1) : levels;
-  const selects: RawBuilder<unknown>[] = [];
+  const selects: AliasedRawBuilder<unknown, string>[] = [];
   const groups: RawBuilder<unknown>[] = [];
   for (const { item, key } of keyLevels) {
     const field = columnOf(opts.spec, item.fieldPath) as Extract<FieldSpec, { kind: 'column' }>;
@@ -535,17 +535,17 @@ async function runNested(
         : item.type === 'RANGE'
           ? rangeBucket(field, col, item.buckets)
           : col;
-    selects.push(sql`${expr} as ${sql.ref(key)}`);
+    selects.push(expr.as(key));
     // By alias: PostgreSQL cannot match a SELECT and a GROUP BY expression holding different parameters.
     groups.push(sql.ref(key));
   }
-  selects.push(sql`count(*) as agg_c`);
+  selects.push(sql`count(*)`.as('agg_c'));
   if (scalarLast && last.item.type === 'SCALAR') {
     const field = columnOf(opts.spec, last.item.fieldPath) as Extract<FieldSpec, { kind: 'column' }>;
-    selects.push(sql`${scalarExpr(last.item.scalar, columnRef(opts.spec, field.column))} as agg_s`);
+    selects.push(scalarExpr(last.item.scalar, columnRef(opts.spec, field.column)).as('agg_s'));
   }
-  let qb = base(opts).select(selects.map((s) => s as never));
-  if (groups.length > 0) qb = qb.groupBy(groups as never);
+  let qb = base(opts).select(selects);
+  if (groups.length > 0) qb = qb.groupBy(groups);
   const rows = (await qb.limit(MAX_NESTED_GROUPS + 1).execute()) as Row[];
   if (rows.length > MAX_NESTED_GROUPS)
     throw invalid(`${at}.nested`, `has more than ${MAX_NESTED_GROUPS} groups; narrow the filter`, 'MAX_SIZE');

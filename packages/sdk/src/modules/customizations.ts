@@ -5,20 +5,16 @@ import type {
   CustomizationV3,
   FreeTextInput,
 } from '@merx/contract';
-import { fillPath } from '../encoding.js';
 import type { Transport } from '../http.js';
-import { type CallOptions, caller, type Empty } from '../module.js';
-import { type Filter, QueryBuilder } from '../query.js';
-import type { BulkItemMetadata } from './named-catalog-entities.js';
+import type { CallOptions } from '../module.js';
+import { type BulkItemMetadata, catalogEntityCalls, type FieldOptions } from './named-catalog-entities.js';
 
 export type Customization = CustomizationV3;
 /** A choice as a write sends it (`id` names a choice already there; it is read-only on create). */
 export type CustomizationChoice = CustomizationChoiceInput;
 
 /** Per-call options of reads that can add the product count (`ASSIGNED_PRODUCTS_COUNT`). */
-export interface CustomizationFieldOptions extends CallOptions {
-  fields?: CustomizationRequestedField[];
-}
+export type CustomizationFieldOptions = FieldOptions<CustomizationRequestedField>;
 
 /** What an update writes: the revision read and the name or free-text settings (type and choices are immutable). */
 export interface CustomizationPatch {
@@ -33,88 +29,41 @@ export interface CustomizationBulkAnswer {
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
 }
 
-const BASE = '/stores/v3/customizations';
-const BULK = '/stores/v3/bulk/customizations';
-
 /**
  * Customizations of catalog v3 (`stores_customizations-v-3`, docs/decisions/0025-customizations.md): options and
  * modifiers as reusable entities, with text or swatch choices or a free-text input. Reads are public; writes need an
  * elevated client, and the choice calls that change order or content carry the revision read.
  */
 export function customizations(transport: Transport) {
-  const call = caller(transport, 'customizations');
-  const at = (id: string, tail = '') => fillPath(`${BASE}/{id}${tail}`, { id });
-  const write = <T>(fn: string, path: string, body: unknown, args: unknown[], o?: CallOptions, method = 'POST') =>
-    call<T>(fn, { method: method as 'POST', path, body, args, options: o, elevated: true });
-  const fieldsOf = (o?: CustomizationFieldOptions) => (o?.fields ? { fields: o.fields } : {});
-  type One = { customization: Customization };
-  const choiceCall = async (
-    fn: string,
-    id: string,
-    tail: string,
-    body: Record<string, unknown>,
-    o?: CustomizationFieldOptions,
-  ) => (await write<One>(fn, at(id, tail), { ...body, ...fieldsOf(o) }, [id, body, o], o)).customization;
+  const x = catalogEntityCalls<Customization, CustomizationRequestedField>(transport, {
+    module: 'customizations',
+    one: 'customization',
+    many: 'customizations',
+    calls: { one: 'Customization', many: 'Customizations' },
+  });
   return {
-    createCustomization: async (customization: CustomizationCreateInput, o?: CallOptions) =>
-      (await write<One>('createCustomization', BASE, { customization }, [customization], o)).customization,
-    getCustomization: async (id: string, o?: CustomizationFieldOptions) =>
-      (
-        await call<One>('getCustomization', {
-          method: 'GET',
-          path: at(id),
-          params: fieldsOf(o),
-          args: [id, o],
-          options: o,
-        })
-      ).customization,
-    updateCustomization: async (id: string, patch: CustomizationPatch, o?: CustomizationFieldOptions) =>
-      (
-        await write<One>(
-          'updateCustomization',
-          at(id),
-          { customization: { ...patch, id }, ...fieldsOf(o) },
-          [id, patch, o],
-          o,
-          'PATCH',
-        )
-      ).customization,
-    deleteCustomization: (id: string, o?: CallOptions) =>
-      call<Empty>('deleteCustomization', { method: 'DELETE', path: at(id), args: [id], options: o, elevated: true }),
+    createCustomization: (customization: CustomizationCreateInput, o?: CallOptions) =>
+      x.create(customization, [customization], o),
+    getCustomization: x.get,
+    updateCustomization: (id: string, patch: CustomizationPatch, o?: CustomizationFieldOptions) =>
+      x.update(id, patch, o),
+    deleteCustomization: x.delete,
     /** Customizations matching a query, cursor paging (newest first by default). */
-    queryCustomizations: (o?: CustomizationFieldOptions) =>
-      new QueryBuilder<Customization>(async (query, callOptions) => {
-        const body = await call<Record<string, unknown>>('queryCustomizations', {
-          method: 'POST',
-          path: `${BASE}/query`,
-          body: { query, ...fieldsOf(o) },
-          args: [query],
-          options: callOptions ?? o,
-        });
-        const meta = body.pagingMetadata as { cursors?: { next?: string | null; prev?: string | null } };
-        return { items: body.customizations as Customization[], cursors: meta.cursors };
-      }, 'cursor'),
-    countCustomizations: (filter?: Filter, o?: CallOptions) =>
-      call<{ count: number }>('countCustomizations', {
-        method: 'POST',
-        path: `${BASE}/count`,
-        body: filter ? { filter } : {},
-        args: [filter],
-        options: o,
-      }),
+    queryCustomizations: x.query,
+    countCustomizations: x.count,
     addCustomizationChoices: (id: string, choices: CustomizationChoice[], o?: CustomizationFieldOptions) =>
-      choiceCall('addCustomizationChoices', id, '/add-choices', { choices }, o),
+      x.action('addCustomizationChoices', id, 'add-choices', { choices }, o),
     setCustomizationChoices: (id: string, choices: CustomizationChoice[], o?: CustomizationFieldOptions) =>
-      choiceCall('setCustomizationChoices', id, '/set-choices', { choices }, o),
+      x.action('setCustomizationChoices', id, 'set-choices', { choices }, o),
     removeCustomizationChoices: (
       id: string,
       choiceIds: string[],
       o?: CustomizationFieldOptions & { revision?: string },
     ) =>
-      choiceCall(
+      x.action(
         'removeCustomizationChoices',
         id,
-        '/remove-choices',
+        'remove-choices',
         { choiceIds, ...(o?.revision ? { revision: o.revision } : {}) },
         o,
       ),
@@ -123,13 +72,13 @@ export function customizations(transport: Transport) {
       revision: string,
       choices: Array<{ choice: Partial<CustomizationChoice> & { id: string } }>,
       o?: CustomizationFieldOptions,
-    ) => choiceCall('updateCustomizationChoices', id, '/update-choices', { revision, choices }, o),
+    ) => x.action('updateCustomizationChoices', id, 'update-choices', { revision, choices }, o),
     reorderCustomizationChoices: (id: string, revision: string, choiceIds: string[], o?: CustomizationFieldOptions) =>
-      choiceCall('reorderCustomizationChoices', id, '/reorder-choices', { revision, choiceIds }, o),
+      x.action('reorderCustomizationChoices', id, 'reorder-choices', { revision, choiceIds }, o),
     bulkCreateCustomizations: (items: CustomizationCreateInput[], o?: CallOptions & { returnEntity?: boolean }) =>
-      write<CustomizationBulkAnswer>(
+      x.bulk<CustomizationBulkAnswer>(
         'bulkCreateCustomizations',
-        `${BULK}/create`,
+        'create',
         { customizations: items, returnEntity: o?.returnEntity ?? false },
         [items, o],
         o,
@@ -138,10 +87,10 @@ export function customizations(transport: Transport) {
       items: Array<{ customization: CustomizationPatch & { id: string }; fieldMask?: string[] }>,
       o?: CustomizationFieldOptions & { returnEntity?: boolean },
     ) =>
-      write<CustomizationBulkAnswer>(
+      x.bulk<CustomizationBulkAnswer>(
         'bulkUpdateCustomizations',
-        `${BULK}/update`,
-        { customizations: items, returnEntity: o?.returnEntity ?? false, ...fieldsOf(o) },
+        'update',
+        { customizations: items, returnEntity: o?.returnEntity ?? false, ...x.fieldsOf(o) },
         [items, o],
         o,
       ),
@@ -149,10 +98,10 @@ export function customizations(transport: Transport) {
       items: Array<{ customizationId: string; choices: CustomizationChoice[] }>,
       o?: CustomizationFieldOptions & { returnEntity?: boolean },
     ) =>
-      write<CustomizationBulkAnswer>(
+      x.bulk<CustomizationBulkAnswer>(
         'bulkAddCustomizationChoices',
-        `${BULK}/add-choices`,
-        { customizationsChoices: items, returnEntity: o?.returnEntity ?? false, ...fieldsOf(o) },
+        'add-choices',
+        { customizationsChoices: items, returnEntity: o?.returnEntity ?? false, ...x.fieldsOf(o) },
         [items, o],
         o,
       ),

@@ -101,6 +101,14 @@ function normaliseTexts(nodes: RichNode[], parentType: string): RichNode[] {
   return out;
 }
 
+/** A block's data without `textAlignment: AUTO` (the default), pruned; other data as it is. */
+function withoutAutoAlignment<D extends { textStyle?: { textAlignment?: string | null | undefined } | undefined }>(
+  data: D,
+): D | undefined {
+  if (data.textStyle?.textAlignment !== 'AUTO') return data;
+  return prune({ ...data, textStyle: { ...data.textStyle, textAlignment: undefined } });
+}
+
 function normaliseNode(node: RichNode): RichNode {
   const { id: _id, nodes, ...rest } = node;
   const out = (prune(rest) ?? {}) as RichNode;
@@ -109,12 +117,10 @@ function normaliseNode(node: RichNode): RichNode {
     const decorations = canonicalDecorations(out.textData.decorations);
     out.textData = decorations ? { ...out.textData, decorations } : { text: out.textData.text };
   }
-  for (const key of ['paragraphData', 'headingData', 'codeBlockData', 'captionData'] as const) {
-    const data = out[key] as { textStyle?: { textAlignment?: string | null } } | undefined;
-    if (data?.textStyle?.textAlignment === 'AUTO') {
-      out[key] = prune({ ...data, textStyle: { ...data.textStyle, textAlignment: undefined } }) as never;
-    }
-  }
+  if (out.paragraphData) out.paragraphData = withoutAutoAlignment(out.paragraphData);
+  if (out.headingData) out.headingData = withoutAutoAlignment(out.headingData);
+  if (out.codeBlockData) out.codeBlockData = withoutAutoAlignment(out.codeBlockData);
+  if (out.captionData) out.captionData = withoutAutoAlignment(out.captionData);
   if (out.orderedListData?.start === 1) out.orderedListData = prune({ ...out.orderedListData, start: undefined });
   if (out.tableCellData?.colspan === 1 || out.tableCellData?.rowspan === 1) {
     const { colspan, rowspan } = out.tableCellData;

@@ -1,7 +1,7 @@
 import { type Category, type CategoryRequestedField, STORES_TREE_NAMESPACE } from '@merx/contract';
 import type { Executor } from '@merx/db';
 import type { CollectionRow } from '../collections/collections.repo.js';
-import { categoriesRepo, type TreeNode } from './categories.repo.js';
+import { categoriesRepo } from './categories.repo.js';
 
 export type CategoryRow = CollectionRow;
 export type Fields = readonly CategoryRequestedField[] | undefined;
@@ -68,9 +68,7 @@ export async function categoriesOf(ex: Executor, rows: readonly CategoryRow[], f
       index.set(id, i);
     });
   }
-  const crumbs = want.has('BREADCRUMBS_INFO')
-    ? await categoriesRepo.ancestors(ex, rows as unknown as TreeNode[])
-    : undefined;
+  const crumbs = want.has('BREADCRUMBS_INFO') ? await categoriesRepo.ancestors(ex, rows) : undefined;
   return rows.map((row) => {
     const image = imageOf(row);
     const rich = want.has('RICH_CONTENT_DESCRIPTION') ? richDescriptionOf(row) : undefined;

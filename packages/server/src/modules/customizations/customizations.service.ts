@@ -13,13 +13,7 @@ import type { Executor } from '@merx/db';
 import { AppError, type EntityQuerySpec, type FieldViolation, ValidationError } from '@merx/domain';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
-import {
-  entityRepo,
-  type NamedRecord,
-  type NamedRow,
-  nameKey,
-  recordOf,
-} from '../ribbons-brands/named-entities.repo.js';
+import { entityRepo, type NamedRecord, nameKey, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 
 /** A stored choice (the wire's choice without derived fields). */
@@ -81,7 +75,7 @@ export const customizationsRepo = entityRepo<CustomizationRecord>({
   recordOf: (row) => {
     const settings = JSON.parse(String(row.settings)) as { choices?: StoredChoice[]; freeTextInput?: StoredFreeText };
     return {
-      ...recordOf(row as unknown as NamedRow),
+      ...recordOf(row),
       customizationType: row.customization_type as CustomizationType,
       renderType: row.render_type as CustomizationRenderType,
       choices: settings.choices ?? null,

@@ -9,7 +9,7 @@ import type { Executor } from '@merx/db';
 import { type EntityQuerySpec, ValidationError } from '@merx/domain';
 import { htmlToRich, richToHtml } from '../../lib/rich-text/index.js';
 import type { ModuleDeps } from '../module.js';
-import { entityRepo, type NamedRecord, type NamedRow, recordOf } from '../ribbons-brands/named-entities.repo.js';
+import { entityRepo, type NamedRecord, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 
 /** An info section: the named entity's columns (`name` is the unique name), a title and the description twice. */
@@ -51,7 +51,7 @@ const querySpec: EntityQuerySpec = {
 export const infoSectionsRepo = entityRepo<InfoSectionRecord>({
   table: 'info_sections',
   recordOf: (row) => ({
-    ...recordOf(row as unknown as NamedRow),
+    ...recordOf(row),
     title: String(row.title),
     description: JSON.parse(String(row.description)) as RichContent,
     descriptionHtml: String(row.description_html),

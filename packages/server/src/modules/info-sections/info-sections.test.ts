@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Client,
   expectAppError,
+  expectUnchanged,
   expectViolation,
   type Kit,
   startKit,
@@ -18,14 +19,7 @@ let reader: Client;
 
 beforeAll(async () => {
   kit = await startKit();
-  const key = (await kit.server.services.apiKeys.create({ name: 'Reader', scopes: ['catalog:read'] })).key;
-  reader = {
-    get: (url) => kit.request({ method: 'GET', url, auth: key }),
-    getR: (url) => kit.request({ method: 'GET', url, auth: key }),
-    post: (url, body = {}) => kit.request({ method: 'POST', url, body, auth: key }),
-    patch: (url, body = {}) => kit.request({ method: 'PATCH', url, body, auth: key }),
-    delete: (url) => kit.request({ method: 'DELETE', url, auth: key }),
-  };
+  reader = await kit.clientWith(['catalog:read']);
 });
 afterAll(async () => {
   await kit.close();
@@ -33,24 +27,11 @@ afterAll(async () => {
 
 /** Rows of info sections and of the outbox. */
 async function rows() {
-  const db = kit.server.merx.db;
-  const n = async (table: 'info_sections' | 'outbox') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const n = kit.rowsIn;
   return { sections: await n('info_sections'), outbox: await n('outbox'), catalog: await kit.counts() };
 }
 
-async function expectNoWrites(fn: () => Promise<void>) {
-  const before = await rows();
-  await fn();
-  expect(await rows()).toEqual(before);
-}
+const expectNoWrites = (fn: () => Promise<void>) => expectUnchanged(rows, fn);
 
 const paragraph = (text: string, decorations: unknown[] = []) => ({
   type: 'PARAGRAPH',

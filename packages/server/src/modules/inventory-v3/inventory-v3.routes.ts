@@ -1,6 +1,6 @@
 import * as c from '@merx/contract';
 import { z } from 'zod';
-import { elevated, publicAccess } from '../../http/auth.js';
+import { type Caller, elevated, publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { InventoryV3Service } from './inventory-v3.service.js';
 
@@ -8,6 +8,36 @@ const tag = 'Catalog v3 inventory';
 const read = elevated('catalog:read');
 const write = elevated('catalog:write');
 const idParam = z.object({ inventoryItemId: z.string().min(1).max(200) });
+
+/** The lines of a bulk decrement, each with its units. */
+const decrements = <L extends { decrementBy: number }>(input: { decrementData: L[] }) =>
+  input.decrementData.map((d) => ({ ...d, units: d.decrementBy }));
+/** The lines of a bulk increment, each with its units. */
+const increments = <L extends { incrementBy: number }>(input: { incrementData: L[] }) =>
+  input.incrementData.map((d) => ({ ...d, units: d.incrementBy }));
+
+/**
+ * A bulk stock change under `/stores/v3/bulk/inventory-items/<path>`: the by-id and by-variant routes differ only in
+ * their path, schema and how the service finds each line's item.
+ */
+function adjustRoute<I extends { returnEntity?: boolean | null | undefined }, L>(
+  path: string,
+  summary: string,
+  input: z.ZodType<I>,
+  linesOf: (input: I) => L[],
+  run: (caller: Caller, lines: L[], returnEntity: boolean) => Promise<object>,
+): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: `/stores/v3/bulk/inventory-items/${path}`,
+    summary,
+    tag,
+    access: write,
+    input,
+    response: c.bulkInventoryItemsV3Response,
+    handler: async ({ caller, input }) => run(caller, linesOf(input), input.returnEntity ?? false),
+  });
+}
 
 /**
  * `inventoryItemsV3` and `readOnlyVariantsV3` of `@wix/stores` (docs/decisions/0027-inventory-v3.md). Inventory reads
@@ -82,70 +112,34 @@ export function inventoryV3Routes(s: InventoryV3Service): AnyRoute[] {
       response: c.bulkInventoryItemsV3Response,
       handler: async ({ caller, input }) => s.bulkUpdate(caller, input.inventoryItems, input.returnEntity ?? false),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/stores/v3/bulk/inventory-items/decrement',
-      summary: 'Take units from inventory items by id (per-item results, never below zero)',
-      tag,
-      access: write,
-      input: c.bulkDecrementInventoryItemsV3Request,
-      response: c.bulkInventoryItemsV3Response,
-      handler: async ({ caller, input }) =>
-        s.adjustById(
-          caller,
-          'decrement',
-          input.decrementData.map((d) => ({ ...d, units: d.decrementBy })),
-          input.returnEntity ?? false,
-        ),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/stores/v3/bulk/inventory-items/increment',
-      summary: 'Add units to inventory items by id (per-item results)',
-      tag,
-      access: write,
-      input: c.bulkIncrementInventoryItemsV3Request,
-      response: c.bulkInventoryItemsV3Response,
-      handler: async ({ caller, input }) =>
-        s.adjustById(
-          caller,
-          'increment',
-          input.incrementData.map((d) => ({ ...d, units: d.incrementBy })),
-          input.returnEntity ?? false,
-        ),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/stores/v3/bulk/inventory-items/decrement-by-variant-and-location',
-      summary: 'Take units from inventory items by variant (per-item results, never below zero)',
-      tag,
-      access: write,
-      input: c.bulkDecrementByVariantV3Request,
-      response: c.bulkInventoryItemsV3Response,
-      handler: async ({ caller, input }) =>
-        s.adjustByVariant(
-          caller,
-          'decrement',
-          input.decrementData.map((d) => ({ ...d, units: d.decrementBy })),
-          input.returnEntity ?? false,
-        ),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/stores/v3/bulk/inventory-items/increment-by-variant-and-location',
-      summary: 'Add units to inventory items by variant (per-item results)',
-      tag,
-      access: write,
-      input: c.bulkIncrementByVariantV3Request,
-      response: c.bulkInventoryItemsV3Response,
-      handler: async ({ caller, input }) =>
-        s.adjustByVariant(
-          caller,
-          'increment',
-          input.incrementData.map((d) => ({ ...d, units: d.incrementBy })),
-          input.returnEntity ?? false,
-        ),
-    }),
+    adjustRoute(
+      'decrement',
+      'Take units from inventory items by id (per-item results, never below zero)',
+      c.bulkDecrementInventoryItemsV3Request,
+      decrements,
+      (caller, lines, returnEntity) => s.adjustById(caller, 'decrement', lines, returnEntity),
+    ),
+    adjustRoute(
+      'increment',
+      'Add units to inventory items by id (per-item results)',
+      c.bulkIncrementInventoryItemsV3Request,
+      increments,
+      (caller, lines, returnEntity) => s.adjustById(caller, 'increment', lines, returnEntity),
+    ),
+    adjustRoute(
+      'decrement-by-variant-and-location',
+      'Take units from inventory items by variant (per-item results, never below zero)',
+      c.bulkDecrementByVariantV3Request,
+      decrements,
+      (caller, lines, returnEntity) => s.adjustByVariant(caller, 'decrement', lines, returnEntity),
+    ),
+    adjustRoute(
+      'increment-by-variant-and-location',
+      'Add units to inventory items by variant (per-item results)',
+      c.bulkIncrementByVariantV3Request,
+      increments,
+      (caller, lines, returnEntity) => s.adjustByVariant(caller, 'increment', lines, returnEntity),
+    ),
     defineRoute({
       method: 'POST',
       url: '/stores/v3/products/query-variants',

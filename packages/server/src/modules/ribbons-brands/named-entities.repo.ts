@@ -17,6 +17,8 @@ export interface NamedRecord {
 }
 
 export type NamedRow = Selectable<NamedCatalogTable>;
+/** A row of an entity table: the named columns, and the entity's own read by name. */
+export type EntityRow = NamedRow & Record<string, unknown>;
 
 /** The uniqueness key of a name: trimmed and lower-cased (names are unique whatever their case). */
 export const nameKey = (name: string) => name.trim().toLowerCase();
@@ -55,7 +57,7 @@ export type EntityTable = NamedTable | 'info_sections' | 'customizations';
 export interface EntityTableSpec<R extends NamedRecord> {
   table: EntityTable;
   /** The record of a row (the named columns and the entity's own). */
-  recordOf(row: Record<string, unknown>): R;
+  recordOf(row: EntityRow): R;
   /** The entity's own columns of a record (none for ribbons and brands). */
   extraRow?(r: R): Record<string, unknown>;
   /** After a write replaced the row: the products that use the entity follow. */
@@ -74,12 +76,11 @@ export interface EntityTableSpec<R extends NamedRecord> {
 export function entityRepo<R extends NamedRecord>(spec: EntityTableSpec<R>) {
   const t = spec.table as 'ribbons';
   const full = (r: R) => ({ ...rowOf(r), ...(spec.extraRow?.(r) ?? {}) }) as NamedRow;
-  const read = (row: NamedRow | undefined) =>
-    row ? spec.recordOf(row as unknown as Record<string, unknown>) : undefined;
+  const read = (row: NamedRow | undefined) => (row ? spec.recordOf(row) : undefined);
 
   return {
     table: spec.table,
-    recordOf: (row: NamedRow) => spec.recordOf(row as unknown as Record<string, unknown>),
+    recordOf: (row: NamedRow) => spec.recordOf(row),
     select(ex: Executor) {
       return ex.selectFrom(t).selectAll(t);
     },
@@ -171,7 +172,7 @@ export function namedRepo(table: NamedTable, column: ProductColumn) {
 
   return entityRepo<NamedRecord>({
     table,
-    recordOf: (row) => recordOf(row as unknown as NamedRow),
+    recordOf,
     afterReplace: (ex, r) => rewriteProducts(ex, r.id, r.name, r.updatedDate),
     afterDelete: (ex, id, now) => rewriteProducts(ex, id, null, now),
 
