@@ -3,37 +3,13 @@
  * merchant's script and a storefront drive them: every call, the choice calls, query cursor paging past both ends,
  * the long query's POST fallback, bulk results and errors (docs/decisions/0025-customizations.md).
  */
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { customizationsV3, products } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, decodeR, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { describe, expect, it } from 'vitest';
+import { compatSuite, decodeR, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
+const h = compatSuite({ modules: { customizationsV3, products } });
 
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({ modules: { customizationsV3, products }, auth, fetch: fetchFn });
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
-
-const lastRequest = () => requests.at(-1)!;
+const lastRequest = () => h.requests.at(-1)!;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const BASE = '/stores/v3/customizations';
 
@@ -41,7 +17,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
   let id: string;
 
   it('createCustomization (text option, swatch, free-text modifier), getCustomization, updateCustomization', async () => {
-    const made = await admin.customizationsV3.createCustomization({
+    const made = await h.admin.customizationsV3.createCustomization({
       name: 'Compat size',
       customizationType: 'PRODUCT_OPTION',
       customizationRenderType: 'TEXT_CHOICES',
@@ -67,7 +43,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
       ['M', 'm', 'string'],
     ]);
     id = made._id!;
-    const swatch = await admin.customizationsV3.createCustomization({
+    const swatch = await h.admin.customizationsV3.createCustomization({
       name: 'Compat colour',
       customizationType: 'PRODUCT_OPTION',
       customizationRenderType: 'SWATCH_CHOICES',
@@ -85,7 +61,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
         .choicesSettings.choices[1],
     ).toMatchObject({ displayImage: { url: 'https://static.example/print.png' } });
     expect(swatch.choicesSettings?.choices?.[1]?.displayImage).toBe('https://static.example/print.png');
-    const modifier = await admin.customizationsV3.createCustomization({
+    const modifier = await h.admin.customizationsV3.createCustomization({
       name: 'Compat engraving',
       customizationType: 'MODIFIER',
       customizationRenderType: 'FREE_TEXT',
@@ -94,19 +70,19 @@ describe('customizations through @wix/stores customizationsV3', () => {
     });
     expect(modifier.freeTextInput).toMatchObject({ title: 'Your words', minCharCount: 0, maxCharCount: 30 });
 
-    const read = await anon.customizationsV3.getCustomization(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] });
+    const read = await h.anon.customizationsV3.getCustomization(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] });
     expect(lastRequest()).toMatchObject({ method: 'GET', path: `${BASE}/${id}`, status: 200 });
     expect(read).toMatchObject({ _id: id, name: 'Compat size', assignedProductsCount: 0 });
-    const updated = await admin.customizationsV3.updateCustomization(id, { revision: '1', name: 'Compat sizes' });
+    const updated = await h.admin.customizationsV3.updateCustomization(id, { revision: '1', name: 'Compat sizes' });
     expect(lastRequest()).toMatchObject({ method: 'PATCH', path: `${BASE}/${id}`, status: 200 });
     expect(updated).toMatchObject({ _id: id, revision: '2', name: 'Compat sizes' });
   });
 
   it('passes on a stale revision, a taken name, an unknown id, broken choice rules and a missing scope', async () => {
-    const stale = await sdkError(admin.customizationsV3.updateCustomization(id, { revision: '1', name: 'Late' }));
+    const stale = await sdkError(h.admin.customizationsV3.updateCustomization(id, { revision: '1', name: 'Late' }));
     expect(stale.details?.applicationError?.code).toBe('CONCURRENT_MODIFICATION');
     const taken = await sdkError(
-      admin.customizationsV3.createCustomization({
+      h.admin.customizationsV3.createCustomization({
         name: 'COMPAT SIZES',
         customizationType: 'PRODUCT_OPTION',
         customizationRenderType: 'TEXT_CHOICES',
@@ -115,10 +91,10 @@ describe('customizations through @wix/stores customizationsV3', () => {
     );
     expect(taken.status).toBe(409);
     expect(taken.details?.applicationError?.code).toBe('CUSTOMIZATION_ALREADY_EXISTS');
-    const missing = await sdkError(anon.customizationsV3.getCustomization(NO_SUCH_ID));
+    const missing = await sdkError(h.anon.customizationsV3.getCustomization(NO_SUCH_ID));
     expect(missing.details?.applicationError?.code).toBe('CUSTOMIZATION_NOT_FOUND');
     const noColour = await sdkError(
-      admin.customizationsV3.createCustomization({
+      h.admin.customizationsV3.createCustomization({
         name: 'Compat bad swatch',
         customizationType: 'PRODUCT_OPTION',
         customizationRenderType: 'SWATCH_CHOICES',
@@ -129,7 +105,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
       'customization.choicesSettings.choices[0].colorCode',
     );
     const optionText = await sdkError(
-      admin.customizationsV3.createCustomization({
+      h.admin.customizationsV3.createCustomization({
         name: 'Compat bad option',
         customizationType: 'PRODUCT_OPTION',
         customizationRenderType: 'FREE_TEXT',
@@ -141,7 +117,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
       'customization.customizationRenderType',
     );
     const denied = await sdkError(
-      anon.customizationsV3.createCustomization({
+      h.anon.customizationsV3.createCustomization({
         name: 'Compat anon',
         customizationType: 'MODIFIER',
         customizationRenderType: 'TEXT_CHOICES',
@@ -152,12 +128,14 @@ describe('customizations through @wix/stores customizationsV3', () => {
   });
 
   it('add, set, update, reorder and remove choices', async () => {
-    const added = await admin.customizationsV3.addCustomizationChoices(id, [{ choiceType: 'CHOICE_TEXT', name: 'L' }]);
+    const added = await h.admin.customizationsV3.addCustomizationChoices(id, [
+      { choiceType: 'CHOICE_TEXT', name: 'L' },
+    ]);
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/${id}/add-choices`, status: 200 });
     const choices = added.customization?.choicesSettings?.choices ?? [];
     expect(choices.map((c) => c.name)).toEqual(['S', 'M', 'L']);
     const [s, m, l] = choices.map((c) => c._id!);
-    const set = await admin.customizationsV3.setCustomizationChoices(id, [
+    const set = await h.admin.customizationsV3.setCustomizationChoices(id, [
       { _id: s, choiceType: 'CHOICE_TEXT', name: 'S' },
       { _id: l, choiceType: 'CHOICE_TEXT', name: 'L' },
       { choiceType: 'CHOICE_TEXT', name: 'XL' },
@@ -167,31 +145,31 @@ describe('customizations through @wix/stores customizationsV3', () => {
     expect(afterSet.choicesSettings?.choices?.map((c) => c._id).slice(0, 2)).toEqual([s, l]);
     const xl = afterSet.choicesSettings!.choices![2]!._id!;
     expect([s, m, l]).not.toContain(xl);
-    const renamed = await admin.customizationsV3.updateCustomizationChoices(id, afterSet.revision!, {
+    const renamed = await h.admin.customizationsV3.updateCustomizationChoices(id, afterSet.revision!, {
       choices: [{ choice: { _id: xl, name: 'Extra large' } }],
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/${id}/update-choices`, status: 200 });
     expect(renamed.customization?.choicesSettings?.choices?.[2]).toMatchObject({ _id: xl, name: 'Extra large' });
-    const reordered = await admin.customizationsV3.reorderCustomizationChoices(id, renamed.customization!.revision!, {
+    const reordered = await h.admin.customizationsV3.reorderCustomizationChoices(id, renamed.customization!.revision!, {
       choiceIds: [xl, l, s],
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/${id}/reorder-choices`, status: 200 });
     expect(reordered.customization?.choicesSettings?.choices?.map((c) => c._id)).toEqual([xl, l, s]);
     const mismatch = await sdkError(
-      admin.customizationsV3.reorderCustomizationChoices(id, reordered.customization!.revision!, { choiceIds: [xl] }),
+      h.admin.customizationsV3.reorderCustomizationChoices(id, reordered.customization!.revision!, { choiceIds: [xl] }),
     );
     expect(mismatch.details?.applicationError?.code).toBe('CHOICE_IDS_MISMATCH');
-    const removed = await admin.customizationsV3.removeCustomizationChoices(id, [l], {
+    const removed = await h.admin.customizationsV3.removeCustomizationChoices(id, [l], {
       revision: reordered.customization!.revision!,
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/${id}/remove-choices`, status: 200 });
     expect(removed.customization?.choicesSettings?.choices?.map((c) => c._id)).toEqual([xl, s]);
-    const unknown = await sdkError(admin.customizationsV3.removeCustomizationChoices(id, ['nope']));
+    const unknown = await sdkError(h.admin.customizationsV3.removeCustomizationChoices(id, ['nope']));
     expect(unknown.details?.applicationError?.code).toBe('CHOICE_NOT_FOUND');
   });
 
   it('the bulk calls answer per item', async () => {
-    const created = await admin.customizationsV3.bulkCreateCustomizations(
+    const created = await h.admin.customizationsV3.bulkCreateCustomizations(
       [
         {
           name: 'Compat bulk 1',
@@ -213,7 +191,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
     expect(created.results[0]?.customization).toMatchObject({ name: 'Compat bulk 1', customizationType: 'MODIFIER' });
     expect(created.results[1]?.itemMetadata?.error?.code).toBe('CUSTOMIZATION_ALREADY_EXISTS');
     const b1 = created.results[0]!.customization!;
-    const updated = await admin.customizationsV3.bulkUpdateCustomizations(
+    const updated = await h.admin.customizationsV3.bulkUpdateCustomizations(
       [
         { customization: { _id: b1._id!, revision: b1.revision!, name: 'Compat bulk one' } },
         { customization: { _id: id, revision: '1', name: 'stale' } },
@@ -223,7 +201,7 @@ describe('customizations through @wix/stores customizationsV3', () => {
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/bulk/customizations/update' });
     expect(updated.results[0]?.customization).toMatchObject({ _id: b1._id, name: 'Compat bulk one', revision: '2' });
     expect(updated.results[1]?.itemMetadata?.error?.code).toBe('CONCURRENT_MODIFICATION');
-    const withChoices = await admin.customizationsV3.bulkAddCustomizationChoices(
+    const withChoices = await h.admin.customizationsV3.bulkAddCustomizationChoices(
       [
         { customizationId: b1._id!, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Card' }] },
         { customizationId: NO_SUCH_ID, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Card' }] },
@@ -240,14 +218,14 @@ describe('customizations through @wix/stores customizationsV3', () => {
 
   it('queryCustomizations (GET with the .r envelope) pages past both ends; a long query falls back to POST; count', async () => {
     for (const n of [1, 2, 3, 4]) {
-      await admin.customizationsV3.createCustomization({
+      await h.admin.customizationsV3.createCustomization({
         name: `compat-page-${n}`,
         customizationType: 'MODIFIER',
         customizationRenderType: 'TEXT_CHOICES',
         choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'A' }] },
       });
     }
-    const first = await anon.customizationsV3
+    const first = await h.anon.customizationsV3
       .queryCustomizations()
       .startsWith('name', 'COMPAT-PAGE')
       .ascending('name')
@@ -266,51 +244,51 @@ describe('customizations through @wix/stores customizationsV3', () => {
     const back = await second.prev();
     expect(back.items.map((c) => c.name)).toEqual(['compat-page-1', 'compat-page-2']);
     await expect(first.prev()).rejects.toThrow();
-    const modifiers = await anon.customizationsV3
+    const modifiers = await h.anon.customizationsV3
       .queryCustomizations()
       .eq('customizationType', 'MODIFIER')
       .eq('customizationRenderType', 'FREE_TEXT')
       .find();
     expect(modifiers.items.map((c) => c.name)).toEqual(['Compat engraving']);
-    const long = await anon.customizationsV3
+    const long = await h.anon.customizationsV3
       .queryCustomizations()
       .in('name', ['compat-page-1', ...Array.from({ length: 400 }, (_, i) => `compat-missing-name-${i}`)])
       .find();
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/query`, status: 200 });
     expect(long.items.map((c) => c.name)).toEqual(['compat-page-1']);
-    const { count } = await anon.customizationsV3.countCustomizations({
+    const { count } = await h.anon.customizationsV3.countCustomizations({
       filter: { name: { $startsWith: 'compat-page' } },
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: `${BASE}/count`, status: 200 });
     expect(count).toBe(4);
-    const bad = await sdkError(anon.customizationsV3.queryCustomizations().limit(2).skipTo('not-a-cursor').find());
+    const bad = await sdkError(h.anon.customizationsV3.queryCustomizations().limit(2).skipTo('not-a-cursor').find());
     expect(bad.status).toBe(400);
   });
 
   it('deleteCustomization removes it; reading it then fails with CUSTOMIZATION_NOT_FOUND', async () => {
-    await admin.customizationsV3.deleteCustomization(id);
+    await h.admin.customizationsV3.deleteCustomization(id);
     expect(lastRequest()).toMatchObject({ method: 'DELETE', path: `${BASE}/${id}`, status: 200 });
-    const error = await sdkError(anon.customizationsV3.getCustomization(id));
+    const error = await sdkError(h.anon.customizationsV3.getCustomization(id));
     expect(error.status).toBe(404);
   });
 });
 
 describe('v1 products beside v3 customizations', () => {
   it("a v1 product's inline options stay its own, untouched by customization writes", async () => {
-    const { product } = await admin.products.createProduct({
+    const { product } = await h.admin.products.createProduct({
       name: 'Compat shirt',
       productType: 'physical' as never,
       priceData: { price: 10 },
       productOptions: [{ name: 'Compat size', choices: [{ value: 'S', description: 'S' }] }],
     } as never);
-    const before = await anon.products.getProduct(product!._id!);
-    await admin.customizationsV3.createCustomization({
+    const before = await h.anon.products.getProduct(product!._id!);
+    await h.admin.customizationsV3.createCustomization({
       name: 'Compat size',
       customizationType: 'PRODUCT_OPTION',
       customizationRenderType: 'TEXT_CHOICES',
       choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'M' }] },
     });
-    const after = await anon.products.getProduct(product!._id!);
+    const after = await h.anon.products.getProduct(product!._id!);
     expect(after.product).toEqual(before.product);
     expect(after.product?.productOptions?.[0]?.choices?.map((c) => c.value)).toEqual(['S']);
   });

@@ -3,37 +3,13 @@
  * store), as a merchant's script and a storefront drive them: every call, rich content in and HTML out, query cursor
  * paging past both ends, bulk results and errors (docs/decisions/0024-info-sections.md).
  */
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { infoSectionsV3, products } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, decodeR, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { describe, expect, it } from 'vitest';
+import { compatSuite, decodeR, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
+const h = compatSuite({ modules: { infoSectionsV3, products } });
 
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({ modules: { infoSectionsV3, products }, auth, fetch: fetchFn });
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
-
-const lastRequest = () => requests.at(-1)!;
+const lastRequest = () => h.requests.at(-1)!;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const text = (t: string, decorations: Array<Record<string, unknown>> = []) => ({
   type: 'PARAGRAPH' as const,
@@ -45,7 +21,7 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
   let id: string;
 
   it('createInfoSection with rich content, getInfoSection with the count, updateInfoSection with the revision', async () => {
-    const made = await admin.infoSectionsV3.createInfoSection({
+    const made = await h.admin.infoSectionsV3.createInfoSection({
       uniqueName: 'compat-care',
       title: 'Care',
       description: { nodes: [text('Wash cold', [{ type: 'BOLD' as never }])] } as never,
@@ -61,10 +37,10 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
     expect(made._createdDate).toBeInstanceOf(Date);
     expect(made.description?.nodes?.[0]?.nodes?.[0]?.textData?.text).toBe('Wash cold');
     id = made._id!;
-    const read = await anon.infoSectionsV3.getInfoSection(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] });
+    const read = await h.anon.infoSectionsV3.getInfoSection(id, { fields: ['ASSIGNED_PRODUCTS_COUNT'] });
     expect(lastRequest()).toMatchObject({ method: 'GET', path: `/stores/v3/info-sections/${id}`, status: 200 });
     expect(read).toMatchObject({ _id: id, title: 'Care', assignedProductsCount: 0 });
-    const updated = await admin.infoSectionsV3.updateInfoSection(id, {
+    const updated = await h.admin.infoSectionsV3.updateInfoSection(id, {
       revision: '1',
       title: 'Washing',
       plainDescription: '<p>Wash <em>warm</em></p>',
@@ -80,19 +56,21 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
   });
 
   it('passes on a stale revision, a taken unique name, an unknown id, bad fields and bad rich content', async () => {
-    const stale = await sdkError(admin.infoSectionsV3.updateInfoSection(id, { revision: '1', title: 'Late' }));
+    const stale = await sdkError(h.admin.infoSectionsV3.updateInfoSection(id, { revision: '1', title: 'Late' }));
     expect(stale.details?.applicationError?.code).toBe('CONCURRENT_MODIFICATION');
-    const taken = await sdkError(admin.infoSectionsV3.createInfoSection({ uniqueName: 'COMPAT-CARE', title: 'Again' }));
+    const taken = await sdkError(
+      h.admin.infoSectionsV3.createInfoSection({ uniqueName: 'COMPAT-CARE', title: 'Again' }),
+    );
     expect(taken.status).toBe(409);
     expect(taken.details?.applicationError?.code).toBe('INFO_SECTION_ALREADY_EXISTS');
-    const missing = await sdkError(anon.infoSectionsV3.getInfoSection(NO_SUCH_ID));
+    const missing = await sdkError(h.anon.infoSectionsV3.getInfoSection(NO_SUCH_ID));
     expect(missing.details?.applicationError?.code).toBe('INFO_SECTION_NOT_FOUND');
     const long = await sdkError(
-      admin.infoSectionsV3.createInfoSection({ uniqueName: 'compat-long', title: 'x'.repeat(51) }),
+      h.admin.infoSectionsV3.createInfoSection({ uniqueName: 'compat-long', title: 'x'.repeat(51) }),
     );
     expect(long.details?.validationError?.fieldViolations?.[0]?.field).toBe('infoSection.title');
     const js = await sdkError(
-      admin.infoSectionsV3.createInfoSection({
+      h.admin.infoSectionsV3.createInfoSection({
         uniqueName: 'compat-js',
         title: 'JS',
         description: {
@@ -102,18 +80,20 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
     );
     expect(js.status).toBe(400);
     expect(js.details?.validationError?.fieldViolations?.[0]?.field).toMatch(/^infoSection\.description\.nodes\[0\]/);
-    const denied = await sdkError(anon.infoSectionsV3.createInfoSection({ uniqueName: 'compat-anon', title: 'Anon' }));
+    const denied = await sdkError(
+      h.anon.infoSectionsV3.createInfoSection({ uniqueName: 'compat-anon', title: 'Anon' }),
+    );
     expect(denied.details?.applicationError?.code).toBe('UNAUTHENTICATED');
   });
 
   it('getOrCreateInfoSection and the bulk calls answer per item', async () => {
-    const got = await admin.infoSectionsV3.getOrCreateInfoSection({
+    const got = await h.admin.infoSectionsV3.getOrCreateInfoSection({
       infoSection: { uniqueName: 'Compat-Care' },
       fields: ['ASSIGNED_PRODUCTS_COUNT'],
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/info-sections/get-or-create' });
     expect(got.infoSection).toMatchObject({ _id: id, title: 'Washing', assignedProductsCount: 0 });
-    const created = await admin.infoSectionsV3.bulkCreateInfoSections(
+    const created = await h.admin.infoSectionsV3.bulkCreateInfoSections(
       [
         { uniqueName: 'compat-b1', title: 'B1', plainDescription: '<p>one</p>' },
         { uniqueName: 'compat-care', title: 'Taken' },
@@ -125,7 +105,7 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
     expect(created.results[0]?.item).toMatchObject({ uniqueName: 'compat-b1', plainDescription: '<p>one</p>' });
     expect(created.results[1]?.itemMetadata?.error?.code).toBe('INFO_SECTION_ALREADY_EXISTS');
     const b1 = created.results[0]!.item!;
-    const updated = await admin.infoSectionsV3.bulkUpdateInfoSections(
+    const updated = await h.admin.infoSectionsV3.bulkUpdateInfoSections(
       [
         {
           infoSection: { _id: b1._id!, revision: b1.revision!, title: 'B1 renamed', plainDescription: '<p>kept</p>' },
@@ -142,21 +122,21 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
       plainDescription: '<p>one</p>',
     });
     expect(updated.results[1]?.itemMetadata?.error?.code).toBe('CONCURRENT_MODIFICATION');
-    const many = await admin.infoSectionsV3.bulkGetOrCreateInfoSections({
+    const many = await h.admin.infoSectionsV3.bulkGetOrCreateInfoSections({
       infoSections: [{ uniqueName: 'COMPAT-B1' }, { uniqueName: 'compat-b3', title: 'B3' }, { _id: id }],
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/bulk/info-sections/get-or-create' });
     expect(many.results.map((r) => r.item?.uniqueName)).toEqual(['compat-b1', 'compat-b3', 'compat-care']);
-    const deleted = await admin.infoSectionsV3.bulkDeleteInfoSections([many.results[1]!.item!._id!, NO_SUCH_ID]);
+    const deleted = await h.admin.infoSectionsV3.bulkDeleteInfoSections([many.results[1]!.item!._id!, NO_SUCH_ID]);
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/bulk/info-sections/delete' });
     expect(deleted.results.map((r) => r.itemMetadata?.success)).toEqual([true, false]);
   });
 
   it('queryInfoSections (GET with the .r envelope) pages with cursors past both ends; countInfoSections counts', async () => {
     for (const n of [1, 2, 3, 4]) {
-      await admin.infoSectionsV3.createInfoSection({ uniqueName: `compat-page-${n}`, title: `Page ${n}` });
+      await h.admin.infoSectionsV3.createInfoSection({ uniqueName: `compat-page-${n}`, title: `Page ${n}` });
     }
-    const first = await anon.infoSectionsV3
+    const first = await h.anon.infoSectionsV3
       .queryInfoSections()
       .startsWith('uniqueName', 'COMPAT-PAGE')
       .ascending('uniqueName')
@@ -176,39 +156,39 @@ describe('info sections through @wix/stores infoSectionsV3', () => {
     const back = await second.prev();
     expect(back.items.map((s) => s.uniqueName)).toEqual(['compat-page-1', 'compat-page-2']);
     await expect(first.prev()).rejects.toThrow();
-    const byTitle = await anon.infoSectionsV3.queryInfoSections().eq('title', 'Page 3').find();
+    const byTitle = await h.anon.infoSectionsV3.queryInfoSections().eq('title', 'Page 3').find();
     expect(byTitle.items.map((s) => s.uniqueName)).toEqual(['compat-page-3']);
-    const { count } = await anon.infoSectionsV3.countInfoSections({
+    const { count } = await h.anon.infoSectionsV3.countInfoSections({
       filter: { uniqueName: { $startsWith: 'compat-page' } },
     });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/info-sections/count', status: 200 });
     expect(count).toBe(4);
-    const bad = await sdkError(anon.infoSectionsV3.queryInfoSections().limit(2).skipTo('not-a-cursor').find());
+    const bad = await sdkError(h.anon.infoSectionsV3.queryInfoSections().limit(2).skipTo('not-a-cursor').find());
     expect(bad.status).toBe(400);
     expect(bad.details?.validationError?.fieldViolations?.[0]?.field).toMatch(/\.cursorPaging\.cursor$/);
   });
 
   it('deleteInfoSection removes it; reading it then fails with INFO_SECTION_NOT_FOUND', async () => {
-    await admin.infoSectionsV3.deleteInfoSection(id);
+    await h.admin.infoSectionsV3.deleteInfoSection(id);
     expect(lastRequest()).toMatchObject({ method: 'DELETE', path: `/stores/v3/info-sections/${id}`, status: 200 });
-    const error = await sdkError(anon.infoSectionsV3.getInfoSection(id));
+    const error = await sdkError(h.anon.infoSectionsV3.getInfoSection(id));
     expect(error.status).toBe(404);
   });
 });
 
 describe('v1 products beside v3 info sections', () => {
   it("a v1 product's inline sections stay its own: same title as an entity, untouched by its writes", async () => {
-    const { product } = await admin.products.createProduct({
+    const { product } = await h.admin.products.createProduct({
       name: 'Compat section shirt',
       productType: 'physical' as never,
       priceData: { price: 10 },
       additionalInfoSections: [{ title: 'Fit', description: '<p>Loose</p>' }],
     });
-    const entity = await admin.infoSectionsV3.createInfoSection({ uniqueName: 'compat-fit', title: 'Fit' });
-    await admin.infoSectionsV3.updateInfoSection(entity._id!, { revision: '1', plainDescription: '<p>Tight</p>' });
-    const read = await anon.products.getProduct(product!._id!);
+    const entity = await h.admin.infoSectionsV3.createInfoSection({ uniqueName: 'compat-fit', title: 'Fit' });
+    await h.admin.infoSectionsV3.updateInfoSection(entity._id!, { revision: '1', plainDescription: '<p>Tight</p>' });
+    const read = await h.anon.products.getProduct(product!._id!);
     expect(read.product?.additionalInfoSections).toEqual([{ title: 'Fit', description: '<p>Loose</p>' }]);
-    const { count } = await anon.infoSectionsV3.countInfoSections({ filter: { title: 'Fit' } });
+    const { count } = await h.anon.infoSectionsV3.countInfoSections({ filter: { title: 'Fit' } });
     expect(count).toBe(1);
   });
 });

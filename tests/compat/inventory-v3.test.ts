@@ -5,38 +5,18 @@
  * (docs/decisions/0027-inventory-v3.md).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, decodeR, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compatSuite, decodeR, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
-
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({
-    modules: { products, productsV3, inventoryItemsV3, readOnlyVariantsV3 },
-    auth,
-    fetch: fetchFn,
-  });
-}
+const h = compatSuite({ modules: { products, productsV3, inventoryItemsV3, readOnlyVariantsV3 } });
 
 const word = `inv${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 let shirt: { id: string; variantIds: string[] };
 let mug: { id: string; variantIds: string[] };
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
-  const a = await admin.products.createProduct({
+  const a = await h.admin.products.createProduct({
     name: `${word} shirt`,
     productType: 'physical' as never,
     priceData: { price: 20 },
@@ -51,7 +31,7 @@ beforeAll(async () => {
     ],
   });
   shirt = { id: a.product!._id!, variantIds: (a.product!.variants ?? []).map((v) => v._id!) };
-  const b = await admin.products.createProduct({
+  const b = await h.admin.products.createProduct({
     name: `${word} mug`,
     productType: 'physical' as never,
     priceData: { price: 8 },
@@ -60,16 +40,11 @@ beforeAll(async () => {
   mug = { id: b.product!._id!, variantIds: (b.product!.variants ?? []).map((v) => v._id!) };
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
-
 const itemId = (productId: string, variantId: string) => `${productId}_${variantId}`;
 
 describe('inventoryItemsV3 over the v1 stock', () => {
   it('getInventoryItem: the v1 variant stock under the id <productId>_<variantId>', async () => {
-    const item = await admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, shirt.variantIds[0]!));
+    const item = await h.admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, shirt.variantIds[0]!));
     expect(item).toMatchObject({
       _id: itemId(shirt.id, shirt.variantIds[0]!),
       productId: shirt.id,
@@ -79,18 +54,18 @@ describe('inventoryItemsV3 over the v1 stock', () => {
       availabilityStatus: 'IN_STOCK',
     });
     expect(item._updatedDate).toBeInstanceOf(Date);
-    const err = await sdkError(admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, 'nope')));
+    const err = await sdkError(h.admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, 'nope')));
     expect(err.details?.applicationError?.code).toBe('INVENTORY_ITEM_NOT_FOUND');
     expect(
-      (await sdkError(anon.inventoryItemsV3.getInventoryItem(itemId(shirt.id, shirt.variantIds[0]!)))).details,
+      (await sdkError(h.anon.inventoryItemsV3.getInventoryItem(itemId(shirt.id, shirt.variantIds[0]!)))).details,
     ).toBeTruthy();
   });
 
   it('queryInventoryItems().find(): cursor pages past both ends, as GET .r', async () => {
-    const mark = requests.length;
-    const first = await admin.inventoryItemsV3.queryInventoryItems().eq('productId', shirt.id).limit(2).find();
-    expect(requests[mark]!.method).toBe('GET');
-    expect(decodeR(requests[mark]!)).toMatchObject({ query: { filter: { productId: shirt.id } } });
+    const mark = h.requests.length;
+    const first = await h.admin.inventoryItemsV3.queryInventoryItems().eq('productId', shirt.id).limit(2).find();
+    expect(h.requests[mark]!.method).toBe('GET');
+    expect(decodeR(h.requests[mark]!)).toMatchObject({ query: { filter: { productId: shirt.id } } });
     expect(first.items).toHaveLength(2);
     expect(first.hasNext()).toBe(true);
     expect(first.hasPrev()).toBe(false);
@@ -104,48 +79,48 @@ describe('inventoryItemsV3 over the v1 stock', () => {
   });
 
   it('searchInventoryItems: GET .r, and the long-query POST fallback with a long filter', async () => {
-    let mark = requests.length;
-    const page = await admin.inventoryItemsV3.searchInventoryItems({
+    let mark = h.requests.length;
+    const page = await h.admin.inventoryItemsV3.searchInventoryItems({
       filter: { productId: shirt.id },
       cursorPaging: { limit: 2 },
     });
-    expect(requests[mark]!.method).toBe('GET');
+    expect(h.requests[mark]!.method).toBe('GET');
     expect(page.inventoryItems).toHaveLength(2);
     expect(page.pagingMetadata?.cursors?.next).toBeTruthy();
-    mark = requests.length;
+    mark = h.requests.length;
     const many = Array.from({ length: 200 }, (_, i) => `${randomUUID()}_${i}`);
-    const long = await admin.inventoryItemsV3.searchInventoryItems({
+    const long = await h.admin.inventoryItemsV3.searchInventoryItems({
       filter: { $or: [{ id: { $in: many } }, { productId: mug.id }] },
     });
-    expect(requests.slice(mark).some((r) => r.method === 'POST')).toBe(true);
+    expect(h.requests.slice(mark).some((r) => r.method === 'POST')).toBe(true);
     expect(long.inventoryItems.map((i) => i.productId)).toEqual([mug.id]);
     const bad = await sdkError(
-      admin.inventoryItemsV3.searchInventoryItems({ cursorPaging: { cursor: 'not-a-cursor' } }),
+      h.admin.inventoryItemsV3.searchInventoryItems({ cursorPaging: { cursor: 'not-a-cursor' } }),
     );
     expect(bad.details?.validationError?.fieldViolations?.[0]?.field).toBe('search.cursorPaging.cursor');
   });
 
   it('updateInventoryItem with revision; v1 reads it; a stale revision is refused', async () => {
     const id = itemId(mug.id, mug.variantIds[0]!);
-    const before = await admin.inventoryItemsV3.getInventoryItem(id);
-    const after = await admin.inventoryItemsV3.updateInventoryItem(id, { revision: before.revision!, quantity: 9 });
+    const before = await h.admin.inventoryItemsV3.getInventoryItem(id);
+    const after = await h.admin.inventoryItemsV3.updateInventoryItem(id, { revision: before.revision!, quantity: 9 });
     expect(after.quantity).toBe(9);
-    const v1 = await admin.products.getProduct(mug.id);
+    const v1 = await h.admin.products.getProduct(mug.id);
     expect(v1.product?.stock?.quantity).toBe(9);
     const stale = await sdkError(
-      admin.inventoryItemsV3.updateInventoryItem(id, { revision: before.revision!, quantity: 1 }),
+      h.admin.inventoryItemsV3.updateInventoryItem(id, { revision: before.revision!, quantity: 1 }),
     );
     expect(stale.details?.applicationError?.code).toBe('CONCURRENT_MODIFICATION');
-    expect((await admin.products.getProduct(mug.id)).product?.stock?.quantity).toBe(9);
+    expect((await h.admin.products.getProduct(mug.id)).product?.stock?.quantity).toBe(9);
     const neg = await sdkError(
-      admin.inventoryItemsV3.updateInventoryItem(id, { revision: after.revision!, quantity: -2 }),
+      h.admin.inventoryItemsV3.updateInventoryItem(id, { revision: after.revision!, quantity: -2 }),
     );
     expect(neg.details?.validationError?.fieldViolations?.map((v) => v.field)).toContain('inventoryItem.quantity');
   });
 
   it('bulk decrement and increment answer per item; never below zero; products v3 sees the stock', async () => {
     const [s0, s1] = shirt.variantIds;
-    const dec = await admin.inventoryItemsV3.bulkDecrementInventoryItems(
+    const dec = await h.admin.inventoryItemsV3.bulkDecrementInventoryItems(
       [
         { inventoryItemId: itemId(shirt.id, s0!), decrementBy: 3 },
         { inventoryItemId: itemId(shirt.id, s1!), decrementBy: 4 },
@@ -156,27 +131,27 @@ describe('inventoryItemsV3 over the v1 stock', () => {
     expect(dec.results[0]!.item?.quantity).toBe(0);
     expect(dec.results[1]!.itemMetadata?.error?.code).toBe('INSUFFICIENT_INVENTORY');
     expect(dec.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
-    const v3 = await anon.productsV3.getProduct(shirt.id);
+    const v3 = await h.anon.productsV3.getProduct(shirt.id);
     const inStock = Object.fromEntries(
       (v3.variantsInfo?.variants ?? []).map((v) => [v._id, v.inventoryStatus?.inStock]),
     );
     expect(inStock[s0!]).toBe(false);
     expect(inStock[s1!]).toBe(true);
-    const inc = await admin.inventoryItemsV3.bulkIncrementInventoryItems([
+    const inc = await h.admin.inventoryItemsV3.bulkIncrementInventoryItems([
       { inventoryItemId: itemId(shirt.id, s0!), incrementBy: 2 },
     ]);
     expect(inc.results[0]!.itemMetadata?.success).toBe(true);
-    const byVariant = await admin.inventoryItemsV3.bulkDecrementInventoryItemsByVariantAndLocation([
+    const byVariant = await h.admin.inventoryItemsV3.bulkDecrementInventoryItemsByVariantAndLocation([
       { variantId: s0!, decrementBy: 1 },
     ]);
     expect(byVariant.results[0]!.itemMetadata?.success).toBe(true);
-    expect((await admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, s0!))).quantity).toBe(1);
+    expect((await h.admin.inventoryItemsV3.getInventoryItem(itemId(shirt.id, s0!))).quantity).toBe(1);
   });
 
   it('bulkUpdateInventoryItems: per-item results in order', async () => {
     const id = itemId(shirt.id, shirt.variantIds[2]!);
-    const cur = await admin.inventoryItemsV3.getInventoryItem(id);
-    const res = await admin.inventoryItemsV3.bulkUpdateInventoryItems(
+    const cur = await h.admin.inventoryItemsV3.getInventoryItem(id);
+    const res = await h.admin.inventoryItemsV3.bulkUpdateInventoryItems(
       [
         { inventoryItem: { _id: id, revision: cur.revision!, quantity: 5 } },
         { inventoryItem: { _id: itemId(shirt.id, 'nope'), revision: '1', quantity: 5 } },
@@ -190,7 +165,7 @@ describe('inventoryItemsV3 over the v1 stock', () => {
 
 describe('readOnlyVariantsV3', () => {
   it('queryVariants().find(): the variants of products v3 with productData, cursor pages past both ends', async () => {
-    const first = await anon.readOnlyVariantsV3.queryVariants().eq('productData.productId', shirt.id).limit(2).find();
+    const first = await h.anon.readOnlyVariantsV3.queryVariants().eq('productData.productId', shirt.id).limit(2).find();
     expect(first.items).toHaveLength(2);
     expect(first.hasPrev()).toBe(false);
     const second = await first.next();
@@ -198,7 +173,7 @@ describe('readOnlyVariantsV3', () => {
     expect(second.hasNext()).toBe(false);
     const back = await second.prev();
     expect(back.items.map((v) => v._id)).toEqual(first.items.map((v) => v._id));
-    const v3 = await anon.productsV3.getProduct(shirt.id);
+    const v3 = await h.anon.productsV3.getProduct(shirt.id);
     for (const v of [...first.items, ...second.items]) {
       expect(v._id).toBe(itemId(shirt.id, v.variantId!));
       const same = v3.variantsInfo!.variants!.find((x) => x._id === v.variantId)!;
@@ -208,7 +183,7 @@ describe('readOnlyVariantsV3', () => {
   });
 
   it('searchVariants with a bad filter field is a validation error', async () => {
-    const err = await sdkError(anon.readOnlyVariantsV3.searchVariants({ filter: { cost: 1 } } as never));
+    const err = await sdkError(h.anon.readOnlyVariantsV3.searchVariants({ filter: { cost: 1 } } as never));
     expect(err.details?.validationError?.fieldViolations?.[0]?.field).toBe('search.filter.cost');
   });
 });

@@ -4,36 +4,20 @@
  * (docs/decisions/0026-aggregations.md).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { products, productsV3 } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, decodeR, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compatSuite, decodeR, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
-
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({ modules: { products, productsV3 }, auth, fetch: fetchFn });
-}
+const h = compatSuite({ modules: { products, productsV3 } });
 
 const word = `agg${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 const brandA = `${word}A`;
 const brandB = `${word}B`;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
   // Prices 11..15; brands A, A, B, B, none; the fourth hidden.
   for (let i = 1; i <= 5; i++) {
-    await admin.products.createProduct({
+    await h.admin.products.createProduct({
       name: `${word} item ${i}`,
       productType: 'physical' as never,
       priceData: { price: 10 + i },
@@ -43,17 +27,12 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
-
-const lastRequest = () => requests.at(-1)!;
+const lastRequest = () => h.requests.at(-1)!;
 const mine = { slug: { $startsWith: word } };
 
 describe('productsV3.searchProducts with aggregations', () => {
   it('VALUE, RANGE, SCALAR, DATE_HISTOGRAM and NESTED: sent in `.r`, read back by the package', async () => {
-    const res = await anon.productsV3.searchProducts({
+    const res = await h.anon.productsV3.searchProducts({
       filter: mine,
       cursorPaging: { limit: 1 },
       aggregations: [
@@ -111,12 +90,12 @@ describe('productsV3.searchProducts with aggregations', () => {
 
   it('the staff count hidden products; a search expression narrows the facets', async () => {
     const aggregations = [{ name: 'brands', type: 'VALUE', fieldPath: 'brand.name' }] as never;
-    const all = await admin.productsV3.searchProducts({ filter: mine, aggregations });
+    const all = await h.admin.productsV3.searchProducts({ filter: mine, aggregations });
     expect(all.aggregationData?.results?.[0]?.values?.results).toEqual([
       { value: brandA, count: 2 },
       { value: brandB, count: 2 },
     ]);
-    const words = await anon.productsV3.searchProducts({ search: { expression: `${word} item` }, aggregations });
+    const words = await h.anon.productsV3.searchProducts({ search: { expression: `${word} item` }, aggregations });
     expect(words.aggregationData?.results?.[0]?.values?.results).toEqual([
       { value: brandA, count: 2 },
       { value: brandB, count: 1 },
@@ -125,7 +104,7 @@ describe('productsV3.searchProducts with aggregations', () => {
 
   it('a bad aggregation is a 400 naming it', async () => {
     const error = await sdkError(
-      anon.productsV3.searchProducts({
+      h.anon.productsV3.searchProducts({
         filter: mine,
         aggregations: [{ name: 'x', type: 'VALUE', fieldPath: 'description' }] as never,
       }),

@@ -5,35 +5,19 @@
  * (docs/decisions/0023-products-v3-read.md).
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { products, productsV3 } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, decodeR, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compatSuite, decodeR, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
-
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({ modules: { products, productsV3 }, auth, fetch: fetchFn });
-}
+const h = compatSuite({ modules: { products, productsV3 } });
 
 const word = `v3w${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 const made: Array<{ id: string; slug: string; variantIds: string[] }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
   // Five products through v1: prices 11..15, the first with Size options and stock, the third hidden.
   for (let i = 1; i <= 5; i++) {
-    const { product } = await admin.products.createProduct({
+    const { product } = await h.admin.products.createProduct({
       name: `${word} item ${i}`,
       productType: 'physical' as never,
       priceData: { price: 10 + i },
@@ -57,17 +41,12 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
-
-const lastRequest = () => requests.at(-1)!;
+const lastRequest = () => h.requests.at(-1)!;
 
 describe('productsV3 over the v1 catalog', () => {
   it('getProduct: the v1 product with the same id, prices, stock and variants; requested fields on the query string', async () => {
     const [first] = made;
-    const p = await anon.productsV3.getProduct(first!.id, {
+    const p = await h.anon.productsV3.getProduct(first!.id, {
       fields: ['URL', 'CURRENCY', 'DESCRIPTION', 'VARIANT_OPTION_CHOICE_NAMES'],
     });
     expect(lastRequest()).toMatchObject({ method: 'GET', path: `/stores/v3/products/${first!.id}`, status: 200 });
@@ -98,7 +77,7 @@ describe('productsV3 over the v1 catalog', () => {
     expect(variants[0]?.choices?.[0]?.optionChoiceNames).toMatchObject({ optionName: 'Size', choiceName: 'S' });
     expect(variants[0]?.inventoryStatus?.inStock).toBe(true);
     // The v1 read of the same product agrees.
-    const v1 = await anon.products.getProduct(first!.id);
+    const v1 = await h.anon.products.getProduct(first!.id);
     expect(v1.product?.priceData?.price).toBe(11);
     // v1 sums the stock of both variants (4 each).
     expect(v1.product?.stock?.quantity).toBe(8);
@@ -106,7 +85,7 @@ describe('productsV3 over the v1 catalog', () => {
 
   it('getProductBySlug: the slug in the path and as `?slug=`, the whole body back', async () => {
     const second = made[1]!;
-    const res = await anon.productsV3.getProductBySlug(second.slug, { fields: ['PLAIN_DESCRIPTION'] });
+    const res = await h.anon.productsV3.getProductBySlug(second.slug, { fields: ['PLAIN_DESCRIPTION'] });
     expect(lastRequest()).toMatchObject({
       method: 'GET',
       path: `/stores/v3/products/slug/${second.slug}`,
@@ -121,16 +100,16 @@ describe('productsV3 over the v1 catalog', () => {
 
   it('hidden products: a visitor gets PRODUCT_NOT_FOUND, the API key reads it', async () => {
     const hidden = made[2]!;
-    const err = await sdkError(anon.productsV3.getProduct(hidden.id));
+    const err = await sdkError(h.anon.productsV3.getProduct(hidden.id));
     expect(err.details?.applicationError?.code).toBe('PRODUCT_NOT_FOUND');
-    expect((await admin.productsV3.getProduct(hidden.id))._id).toBe(hidden.id);
+    expect((await h.admin.productsV3.getProduct(hidden.id))._id).toBe(hidden.id);
   });
 
   it('queryProducts().find(): cursor pages forward and back, past both ends', async () => {
-    const mark = requests.length;
-    const first = await anon.productsV3.queryProducts().startsWith('slug', word).ascending('slug').limit(2).find();
-    expect(requests[mark]).toMatchObject({ method: 'GET', path: '/stores/v3/products/query', status: 200 });
-    expect(decodeR(requests[mark]!)).toMatchObject({ query: { cursorPaging: { limit: 2 } } });
+    const mark = h.requests.length;
+    const first = await h.anon.productsV3.queryProducts().startsWith('slug', word).ascending('slug').limit(2).find();
+    expect(h.requests[mark]).toMatchObject({ method: 'GET', path: '/stores/v3/products/query', status: 200 });
+    expect(decodeR(h.requests[mark]!)).toMatchObject({ query: { cursorPaging: { limit: 2 } } });
     expect(first.items.map((p) => p._id)).toEqual([made[0]!.id, made[1]!.id]);
     expect(first.hasNext()).toBe(true);
     expect(first.hasPrev()).toBe(false);
@@ -146,13 +125,13 @@ describe('productsV3 over the v1 catalog', () => {
     expect(back.hasPrev()).toBe(false);
     await expect(back.prev()).rejects.toThrow(/No previous page/);
     // The API key sees the hidden one too.
-    const all = await admin.productsV3.queryProducts().startsWith('slug', word).limit(10).find();
+    const all = await h.admin.productsV3.queryProducts().startsWith('slug', word).limit(10).find();
     expect(all.items).toHaveLength(5);
   });
 
   it('a query too long for the query string goes as a POST and is answered the same', async () => {
     const many = Array.from({ length: 120 }, () => randomUUID());
-    const res = await anon.productsV3
+    const res = await h.anon.productsV3
       .queryProducts()
       .in('_id', [...many, made[1]!.id])
       .find();
@@ -161,14 +140,14 @@ describe('productsV3 over the v1 catalog', () => {
   });
 
   it('searchProducts: expression, filter and cursor paging; the whole body back', async () => {
-    const res = await anon.productsV3.searchProducts(
+    const res = await h.anon.productsV3.searchProducts(
       { search: { expression: word }, filter: { slug: { $ne: made[0]!.slug } }, cursorPaging: { limit: 2 } },
       { fields: ['URL'] },
     );
     expect(lastRequest()).toMatchObject({ method: 'GET', path: '/stores/v3/products/search', status: 200 });
     expect(res.products).toHaveLength(2);
     expect(res.pagingMetadata?.hasNext).toBe(true);
-    const rest = await anon.productsV3.searchProducts({
+    const rest = await h.anon.productsV3.searchProducts({
       cursorPaging: { limit: 2, cursor: res.pagingMetadata!.cursors!.next! },
     });
     expect(rest.products).toHaveLength(1);
@@ -178,30 +157,30 @@ describe('productsV3 over the v1 catalog', () => {
   });
 
   it('countProducts: GET with `.r`, hidden ones only when asked by the API key', async () => {
-    const visible = await anon.productsV3.countProducts({ filter: { slug: { $startsWith: word } } });
+    const visible = await h.anon.productsV3.countProducts({ filter: { slug: { $startsWith: word } } });
     expect(lastRequest()).toMatchObject({ method: 'GET', path: '/stores/v3/products/count', status: 200 });
     expect(visible.count).toBe(4);
-    const searched = await anon.productsV3.countProducts({ search: { expression: `${word} item` } });
+    const searched = await h.anon.productsV3.countProducts({ search: { expression: `${word} item` } });
     expect(searched.count).toBe(4);
-    const withHidden = await admin.productsV3.countProducts({
+    const withHidden = await h.admin.productsV3.countProducts({
       filter: { slug: { $startsWith: word } },
       returnNonVisibleProducts: true,
     });
     expect(withHidden.count).toBe(5);
-    const denied = await sdkError(anon.productsV3.countProducts({ returnNonVisibleProducts: true }));
+    const denied = await sdkError(h.anon.productsV3.countProducts({ returnNonVisibleProducts: true }));
     expect(denied.details?.applicationError?.code).toBe('PERMISSION_DENIED');
   });
 
   it('countProducts() with no options, and counts and searches too long for the query string as POSTs', async () => {
-    const mark = requests.length;
-    const bare = await anon.productsV3.countProducts();
-    expect(requests[mark]).toMatchObject({ method: 'GET', path: '/stores/v3/products/count', status: 200 });
+    const mark = h.requests.length;
+    const bare = await h.anon.productsV3.countProducts();
+    expect(h.requests[mark]).toMatchObject({ method: 'GET', path: '/stores/v3/products/count', status: 200 });
     expect(bare.count).toBeGreaterThanOrEqual(4);
     const many = Array.from({ length: 120 }, () => randomUUID());
-    const counted = await anon.productsV3.countProducts({ filter: { id: { $in: [...many, made[0]!.id] } } });
+    const counted = await h.anon.productsV3.countProducts({ filter: { id: { $in: [...many, made[0]!.id] } } });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/stores/v3/products/count', status: 200 });
     expect(counted.count).toBe(1);
-    const found = await anon.productsV3.searchProducts({
+    const found = await h.anon.productsV3.searchProducts({
       search: { expression: word },
       filter: { id: { $in: [...many, made[4]!.id] } },
     });
@@ -210,7 +189,7 @@ describe('productsV3 over the v1 catalog', () => {
   });
 
   it('queryProducts({fields}) sends the requested fields in the envelope and gets them', async () => {
-    const res = await anon.productsV3
+    const res = await h.anon.productsV3
       .queryProducts({ fields: ['URL', 'MEDIA_ITEMS_INFO'] })
       .eq('slug', made[1]!.slug)
       .find();
@@ -220,7 +199,7 @@ describe('productsV3 over the v1 catalog', () => {
   });
 
   it('an unknown filter field is a validation error naming it', async () => {
-    const err = await sdkError(anon.productsV3.countProducts({ filter: { 'options.nope': { $eq: 1 } } }));
+    const err = await sdkError(h.anon.productsV3.countProducts({ filter: { 'options.nope': { $eq: 1 } } }));
     // The package prefixes the field with the argument it came from (`options`).
     expect(err.details?.validationError?.fieldViolations?.[0]?.field).toMatch(/filter\.options\.nope$/);
   });

@@ -8,9 +8,9 @@
  * `globalThis.fetch` for code paths that ignore that option; `close()` restores the original.
  */
 import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { ApiKeyStrategy, createClient, type Descriptors } from '@wix/sdk';
 import { collections, products } from '@wix/stores';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const WIX_ORIGINS = ['https://www.wixapis.com', 'https://edge.wixapis.com'] as const;
 
@@ -78,21 +78,24 @@ export function rewritingFetch(baseUrl: string, realFetch: typeof fetch, log: Re
   };
 }
 
-function makeClient(
-  fetchFn: typeof fetch,
-  auth: ReturnType<typeof anonymousStrategy> | ReturnType<typeof ApiKeyStrategy>,
-) {
-  return createClient({ modules: { products, collections }, auth, fetch: fetchFn });
+/** The modules of `startCompat()` without options: the v1 catalog. */
+const catalogV1 = { products, collections };
+
+type CompatAuth = ReturnType<typeof anonymousStrategy> | ReturnType<typeof ApiKeyStrategy>;
+
+function makeClient<M extends Descriptors>(modules: M, fetchFn: typeof fetch, auth: CompatAuth) {
+  return createClient({ modules, auth, fetch: fetchFn });
 }
 
-export type StoresClient = ReturnType<typeof makeClient>;
+/** A client of the SDK with the modules `M` (the v1 catalog by default). */
+export type StoresClient<M extends Descriptors = typeof catalogV1> = ReturnType<typeof makeClient<M>>;
 
-export interface CompatHarness {
+export interface CompatHarness<M extends Descriptors = typeof catalogV1> {
   server: TestServer;
   /** No credentials: what a storefront visitor can do. */
-  anon: StoresClient;
+  anon: StoresClient<M>;
   /** `ApiKeyStrategy` with the server's owner API key. */
-  admin: StoresClient;
+  admin: StoresClient<M>;
   /** Every request the SDK made, in order. */
   requests: RecordedRequest[];
   /** Requests made since `mark` (an index into `requests`, from `requests.length`). */
@@ -101,15 +104,32 @@ export interface CompatHarness {
   close(): Promise<void>;
 }
 
-/** Starts Merx with the demo store on a loopback port and builds an anonymous and an API-key client against it. */
-export async function startCompat(): Promise<CompatHarness> {
-  const server = await startTestServer({ listen: true, demo: true });
+/** Which SDK modules the clients carry, and whether the store starts with the demo catalog (it does not by default). */
+export interface CompatOptions<M extends Descriptors> {
+  modules: M;
+  demo?: boolean;
+}
+
+/**
+ * Starts Merx on a loopback port and builds an anonymous and an API-key client against it: without options, on the
+ * demo store with the v1 catalog modules; with options, with the modules given.
+ */
+export function startCompat(): Promise<CompatHarness>;
+export function startCompat<M extends Descriptors>(options: CompatOptions<M>): Promise<CompatHarness<M>>;
+export async function startCompat<M extends Descriptors>(
+  options?: CompatOptions<M>,
+): Promise<CompatHarness<M> | CompatHarness> {
+  return options ? harness(options.modules, options.demo ?? false) : harness(catalogV1, true);
+}
+
+async function harness<M extends Descriptors>(modules: M, demo: boolean): Promise<CompatHarness<M>> {
+  const server = await startTestServer({ listen: true, demo });
   const realFetch = globalThis.fetch;
   const requests: RecordedRequest[] = [];
   const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
   globalThis.fetch = wrapped;
-  const anon = makeClient(wrapped, anonymousStrategy());
-  const admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
+  const anon = makeClient(modules, wrapped, anonymousStrategy());
+  const admin = makeClient(modules, wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
   return {
     server,
     anon,
@@ -120,6 +140,40 @@ export async function startCompat(): Promise<CompatHarness> {
       globalThis.fetch = realFetch;
       await server.close();
     },
+  };
+}
+
+/**
+ * The harness of one test file: started (with `options`) before the file's tests and closed after them. Its fields
+ * answer once it has started, so a file's own `beforeAll` (registered after this call) can already seed through it.
+ */
+export function compatSuite<M extends Descriptors>(options: CompatOptions<M>): CompatHarness<M> {
+  let started: CompatHarness<M> | undefined;
+  const h = () => {
+    if (!started) throw new Error('the compat harness has not started yet (use it inside a hook or a test)');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startCompat(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get server() {
+      return h().server;
+    },
+    get anon() {
+      return h().anon;
+    },
+    get admin() {
+      return h().admin;
+    },
+    get requests() {
+      return h().requests;
+    },
+    since: (mark) => h().since(mark),
+    close: () => h().close(),
   };
 }
 
