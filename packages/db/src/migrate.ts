@@ -26,6 +26,7 @@ import { migration0023 } from './migrations/0023-categories.js';
 import { migration0024 } from './migrations/0024-info-sections.js';
 import { migration0025 } from './migrations/0025-customizations.js';
 import { migration0026 } from './migrations/0026-product-option-choices.js';
+import { migration0027 } from './migrations/0027-product-info-sections.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -57,6 +58,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0024-info-sections': migration0024(),
     '0025-customizations': migration0025(),
     '0026-product-option-choices': migration0026(),
+    '0027-product-info-sections': migration0027(),
   };
 }
 

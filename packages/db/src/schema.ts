@@ -28,7 +28,11 @@ import type {
   ProductImportsTable,
   ProductImportUploadsTable,
 } from './tables/product-imports.js';
-import type { ProductOptionChoicesTable, ProductVariantsTable } from './tables/product-variants.js';
+import type {
+  ProductInfoSectionsTable,
+  ProductOptionChoicesTable,
+  ProductVariantsTable,
+} from './tables/product-variants.js';
 import type { ProductsTable } from './tables/products.js';
 import type { NamedCatalogTable } from './tables/ribbons-brands.js';
 import type { SequencesTable } from './tables/sequences.js';
@@ -47,6 +51,7 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   products: ProductsTable;
   product_variants: ProductVariantsTable;
   product_option_choices: ProductOptionChoicesTable;
+  product_info_sections: ProductInfoSectionsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
   signing_keys: SigningKeysTable;
@@ -89,6 +94,7 @@ export type {
   ProductImportPartsTable,
   ProductImportsTable,
   ProductImportUploadsTable,
+  ProductInfoSectionsTable,
   ProductOptionChoicesTable,
   ProductsTable,
   ProductVariantsTable,

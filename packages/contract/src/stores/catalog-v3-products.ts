@@ -354,6 +354,27 @@ export const bulkAdjustProductVariantsV3ByFilterRequest = z.object({
 });
 export const bulkRemoveProductsFromCategoriesV3ByFilterRequest = bulkAddProductsToCategoriesV3ByFilterRequest;
 
+const infoSectionIds = z.array(idRef).min(1).max(10);
+export const bulkInfoSectionsV3Request = z.object({
+  products: z
+    .array(
+      z.object({
+        productId: idRef,
+        revision: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(20)).nullish(),
+      }),
+    )
+    .min(1)
+    .max(100),
+  infoSectionIds,
+  returnEntity: z.boolean().nullish(),
+  fields: requestedFields.optional(),
+});
+export const bulkInfoSectionsV3ByFilterRequest = z.object({
+  filter: z.unknown().optional(),
+  infoSectionIds,
+  search: productV3SearchDetails.nullish(),
+});
+
 const errorOut = z.object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()) });
 const bulkItemMetadata = z.object({
   id: z.string().nullish(),

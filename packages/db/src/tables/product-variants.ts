@@ -28,3 +28,10 @@ export interface ProductOptionChoicesTable {
   product_id: string;
   choice: string;
 }
+
+/** Info-section entities a product references, in order (docs/decisions/0030-product-info-sections.md). */
+export interface ProductInfoSectionsTable {
+  product_id: string;
+  info_section_id: string;
+  position: number;
+}

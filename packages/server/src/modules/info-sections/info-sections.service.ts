@@ -5,12 +5,12 @@ import {
   type RichContent,
   richContentSchema,
 } from '@merx/contract';
-import type { Executor } from '@merx/db';
 import { type EntityQuerySpec, ValidationError } from '@merx/domain';
 import { htmlToRich, richToHtml } from '../../lib/rich-text/index.js';
 import type { ModuleDeps } from '../module.js';
 import { entityRepo, type NamedRecord, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
+import { productsFollowSection, sectionProductCounts } from './product-links.js';
 
 /** An info section: the named entity's columns (`name` is the unique name), a title and the description twice. */
 export interface InfoSectionRecord extends NamedRecord {
@@ -61,9 +61,10 @@ export const infoSectionsRepo = entityRepo<InfoSectionRecord>({
     description: JSON.stringify(r.description),
     description_html: r.descriptionHtml,
   }),
-  // No product points at an info section yet: v1 products keep their sections inline, and v3 products reference
-  // these entities in a later slice (decision 0024). The count is honest: none.
-  productCounts: async (_ex: Executor, ids: readonly string[]) => new Map(ids.map((id) => [id, 0])),
+  // Products referencing a section keep inline copies of it, rewritten on every write (decision 0030).
+  afterReplace: (ex, r) => productsFollowSection(ex, r.id, r.updatedDate),
+  afterDelete: (ex, id, now) => productsFollowSection(ex, id, now, true),
+  productCounts: sectionProductCounts,
 });
 
 /**

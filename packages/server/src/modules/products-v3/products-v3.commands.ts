@@ -211,6 +211,30 @@ export function createProductsV3Commands(x: {
     adjustVariantsByFilter: (filter: unknown, expression: Expression, adjustment: VariantAdjustment, caller: Caller) =>
       eachMatching(filter, expression, (uow, id) => x.writer.adjustIn(uow, id, adjustment, caller)),
 
+    /** Adds (or removes) info sections to the products named with the revision read: a result per product. */
+    changeSections: async (
+      items: Array<{ productId: string; revision?: string | null | undefined }>,
+      change: { add?: string[]; remove?: string[] },
+      returnEntity: boolean,
+      fields: Fields,
+      caller: Caller,
+    ) =>
+      bulkAnswerOf(
+        await runBulk(items, async (item) => {
+          const id = await withTransaction(x.db, (uow) =>
+            x.writer.changeSectionsIn(uow, item.productId, { ...change, revision: item.revision }, caller),
+          );
+          return { id, ...(returnEntity ? { item: await read(id, fields, caller) } : {}) };
+        }),
+      ),
+
+    changeSectionsByFilter: (
+      filter: unknown,
+      expression: Expression,
+      change: { add?: string[]; remove?: string[] },
+      caller: Caller,
+    ) => eachMatching(filter, expression, (uow, id) => x.writer.changeSectionsIn(uow, id, change, caller)),
+
     async addToCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
       const ids = await x.reader.matchingIds(filter, expression);
       for (const categoryId of categoryIds) await x.collections.addProducts(categoryId, ids);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV3RequestedField, type RichContent } from '@merx/contract';
 import { formatMoney, fromMinor, productStock, profitOf, variantInStock } from '@merx/domain';
+import type { LinkedSection } from '../info-sections/product-links.js';
 import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductRecord, StoredMedia, StoredOption, VariantRecord } from '../products/products.types.js';
@@ -37,6 +38,8 @@ export interface V3MapContext {
 export interface ProductLinks {
   ribbonId: string | null;
   brandId: string | null;
+  /** The info-section entities the product references (decision 0030), read only when INFO_SECTION is asked for. */
+  infoSections?: readonly LinkedSection[] | undefined;
 }
 
 /** A GUID made from `parts`: the same parts give the same id (SHA-1 name-based, version 5 layout). */
@@ -254,19 +257,29 @@ export function productV3Of(
     options: optionsOf(p, variants, ctx),
     modifiers: modifiersOf(p),
     ...(p.brand ? { brand: { ...(links.brandId ? { id: links.brandId } : {}), name: p.brand } } : {}),
-    ...(f.has('INFO_SECTION')
+    ...(f.has('INFO_SECTION') && links.infoSections?.length
       ? {
-          infoSections: p.data.additionalInfoSections.map((s, i) => ({
-            id: nameGuid(p.id, 'info-section', String(i), s.title),
-            uniqueName: `${p.slug}-${i + 1}`,
+          infoSections: links.infoSections.map((s) => ({
+            id: s.id,
+            uniqueName: s.uniqueName,
             title: s.title,
-            ...(f.has('INFO_SECTION_PLAIN_DESCRIPTION') ? { plainDescription: s.description } : {}),
-            ...(f.has('INFO_SECTION_DESCRIPTION')
-              ? { description: ctx.richOf(s.description, `${p.id}|${p.revision}|s${i}`) }
-              : {}),
+            ...(f.has('INFO_SECTION_PLAIN_DESCRIPTION') ? { plainDescription: s.descriptionHtml } : {}),
+            ...(f.has('INFO_SECTION_DESCRIPTION') ? { description: s.description } : {}),
           })),
         }
-      : {}),
+      : f.has('INFO_SECTION')
+        ? {
+            infoSections: p.data.additionalInfoSections.map((s, i) => ({
+              id: nameGuid(p.id, 'info-section', String(i), s.title),
+              uniqueName: `${p.slug}-${i + 1}`,
+              title: s.title,
+              ...(f.has('INFO_SECTION_PLAIN_DESCRIPTION') ? { plainDescription: s.description } : {}),
+              ...(f.has('INFO_SECTION_DESCRIPTION')
+                ? { description: ctx.richOf(s.description, `${p.id}|${p.revision}|s${i}`) }
+                : {}),
+            })),
+          }
+        : {}),
     ...(p.ribbon ? { ribbon: { ...(links.ribbonId ? { id: links.ribbonId } : {}), name: p.ribbon } } : {}),
     ...(f.has('DIRECT_CATEGORIES_INFO')
       ? { directCategoriesInfo: { categories: p.collectionIds.map((id) => ({ id })) } }

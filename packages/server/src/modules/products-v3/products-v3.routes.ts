@@ -266,6 +266,58 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
     defineRoute({
       ...write,
       method: 'POST',
+      url: '/stores/v3/bulk/products/add-info-sections',
+      summary: 'Add info sections to up to 100 products (a result per product)',
+      input: c.bulkInfoSectionsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input, caller }) =>
+        s.changeSections(
+          input.products,
+          { add: input.infoSectionIds },
+          input.returnEntity ?? false,
+          input.fields,
+          caller,
+        ),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/remove-info-sections',
+      summary: 'Remove info sections from up to 100 products (a result per product)',
+      input: c.bulkInfoSectionsV3Request,
+      response: c.bulkProductsV3Response,
+      handler: async ({ input, caller }) =>
+        s.changeSections(
+          input.products,
+          { remove: input.infoSectionIds },
+          input.returnEntity ?? false,
+          input.fields,
+          caller,
+        ),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/add-info-sections-by-filter',
+      summary: 'Add info sections to every product a filter selects',
+      input: c.bulkInfoSectionsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input, caller }) =>
+        s.changeSectionsByFilter(input.filter, input.search?.expression, { add: input.infoSectionIds }, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
+      url: '/stores/v3/bulk/products/remove-info-sections-by-filter',
+      summary: 'Remove info sections from every product a filter selects',
+      input: c.bulkInfoSectionsV3ByFilterRequest,
+      response: c.bulkJobV3Response,
+      handler: async ({ input, caller }) =>
+        s.changeSectionsByFilter(input.filter, input.search?.expression, { remove: input.infoSectionIds }, caller),
+    }),
+    defineRoute({
+      ...write,
+      method: 'POST',
       url: '/stores/v3/bulk/products/add-to-categories-by-filter',
       summary: 'Add every product a filter selects to categories',
       input: c.bulkAddProductsToCategoriesV3ByFilterRequest,

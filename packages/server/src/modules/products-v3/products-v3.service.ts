@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import { type Caller, hasScope } from '../../http/auth.js';
 import { Lru } from '../../lib/lru.js';
 import { htmlToRich } from '../../lib/rich-text/index.js';
+import { sectionsOfProducts } from '../info-sections/product-links.js';
 import type { ModuleDeps } from '../module.js';
 import {
   createProductsRepo,
@@ -114,7 +115,14 @@ export function createProductsV3Service(deps: ModuleDeps) {
     // MERCHANT_DATA from a caller without catalog:read: the answer without it, as the package documents.
     const merchant = set.has('MERCHANT_DATA') && viewOf(caller).elevated;
     const ctx = { currency, locale, publicUrl: deps.publicUrl, fields: set, merchant, categories, richOf };
-    return items.map((i) => productV3Of(i.p, i.variants, i.links, ctx));
+    // Referenced info-section entities, one statement for the page, only when asked for.
+    const sections = set.has('INFO_SECTION')
+      ? await sectionsOfProducts(
+          deps.db,
+          items.map((i) => i.p.id),
+        )
+      : undefined;
+    return items.map((i) => productV3Of(i.p, i.variants, { ...i.links, infoSections: sections?.get(i.p.id) }, ctx));
   }
 
   const linksOf = (row: LinkedRow): ProductLinks => ({ ribbonId: row.ribbon_id, brandId: row.brand_id });

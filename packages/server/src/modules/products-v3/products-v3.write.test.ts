@@ -576,3 +576,108 @@ describe('variants and fields by filter', () => {
     expect(inCategory.products.map((p: Any) => p.id)).toEqual([two.id]);
   });
 });
+
+describe('info sections referenced by products', () => {
+  const section = async (title: string) =>
+    ok(
+      await kit.owner.post('/stores/v3/info-sections', {
+        infoSection: { uniqueName: unique('sec-'), title, plainDescription: `<p><strong>${title}</strong> text</p>` },
+      }),
+    ).infoSection;
+  const fields = ['INFO_SECTION', 'INFO_SECTION_PLAIN_DESCRIPTION', 'INFO_SECTION_DESCRIPTION'];
+  const readV3 = async (id: string) =>
+    ok(await kit.owner.post(`${base}/query`, { query: { filter: { id } }, fields })).products[0];
+
+  it('shows the entities in v3, their copies in v1, and follows their changes', async () => {
+    const care = await section('Care');
+    const ship = await section('Shipping');
+    const { product } = ok(
+      await kit.owner.post(base, {
+        product: shirt({ infoSections: [{ id: care.id }, { uniqueName: ship.uniqueName.toUpperCase() }] }),
+        fields,
+      }),
+    );
+    expect(product.infoSections.map((s: Any) => [s.id, s.uniqueName, s.title])).toEqual([
+      [care.id, care.uniqueName, 'Care'],
+      [ship.id, ship.uniqueName, 'Shipping'],
+    ]);
+    expect(product.infoSections[0].plainDescription).toContain('<strong>Care</strong>');
+    expect(product.infoSections[0].description.nodes.length).toBeGreaterThan(0);
+    const v1 = ok(await kit.owner.get(`/stores-reader/v1/products/${product.id}`)).product;
+    expect(v1.additionalInfoSections.map((s: Any) => s.title)).toEqual(['Care', 'Shipping']);
+    const counted = ok(
+      await kit.owner.get(`/stores/v3/info-sections/${care.id}`, { fields: 'ASSIGNED_PRODUCTS_COUNT' }),
+    );
+    expect(counted.infoSection.assignedProductsCount).toBe(1);
+
+    ok(
+      await kit.owner.patch(`/stores/v3/info-sections/${care.id}`, {
+        infoSection: { revision: care.revision, title: 'Washing' },
+      }),
+    );
+    const after = await readV3(product.id);
+    expect(after.infoSections.map((s: Any) => s.title)).toEqual(['Washing', 'Shipping']);
+    expect(Number(after.revision)).toBeGreaterThan(Number(product.revision));
+    const v1After = ok(await kit.owner.get(`/stores-reader/v1/products/${product.id}`)).product;
+    expect(v1After.additionalInfoSections[0].title).toBe('Washing');
+
+    ok(await kit.owner.delete(`/stores/v3/info-sections/${ship.id}`));
+    expect((await readV3(product.id)).infoSections.map((s: Any) => s.id)).toEqual([care.id]);
+
+    // Sections written through v1 are the product's own: it stops following the entities.
+    ok(
+      await kit.owner.patch(`/stores/v1/products/${product.id}`, {
+        product: { additionalInfoSections: [{ title: 'Own', description: '<p>mine</p>' }] },
+      }),
+    );
+    const own = await readV3(product.id);
+    expect(own.infoSections.map((s: Any) => s.title)).toEqual(['Own']);
+    expect(own.infoSections[0].id).not.toBe(care.id);
+    const recount = ok(
+      await kit.owner.get(`/stores/v3/info-sections/${care.id}`, { fields: 'ASSIGNED_PRODUCTS_COUNT' }),
+    );
+    expect(recount.infoSection.assignedProductsCount).toBe(0);
+  });
+
+  it('adds and removes sections in bulk and by filter, and refuses unknown ones', async () => {
+    const a = await section('A');
+    const b = await section('B');
+    const one = ok(await kit.owner.post(base, { product: shirt({ infoSections: [{ id: a.id }] }) })).product;
+    const two = ok(await kit.owner.post(base, { product: shirt() })).product;
+    const added = ok(
+      await kit.owner.post('/stores/v3/bulk/products/add-info-sections', {
+        products: [
+          { productId: one.id, revision: one.revision },
+          { productId: two.id, revision: '99' },
+        ],
+        infoSectionIds: [b.id, a.id],
+        returnEntity: true,
+        fields,
+      }),
+    );
+    expect(added.results[0].item.infoSections.map((s: Any) => s.id)).toEqual([a.id, b.id]);
+    expect(added.results[1].itemMetadata.error.code).toBe('CONCURRENT_MODIFICATION');
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/add-info-sections-by-filter', {
+        filter: { id: { $in: [two.id] } },
+        infoSectionIds: [b.id],
+      }),
+    );
+    expect((await readV3(two.id)).infoSections.map((s: Any) => s.id)).toEqual([b.id]);
+    ok(
+      await kit.owner.post('/stores/v3/bulk/products/remove-info-sections-by-filter', {
+        filter: { id: { $in: [one.id, two.id] } },
+        infoSectionIds: [b.id],
+      }),
+    );
+    expect((await readV3(one.id)).infoSections.map((s: Any) => s.id)).toEqual([a.id]);
+    expect((await readV3(two.id)).infoSections).toEqual([]);
+    await expectNothingWritten(kit, async () => {
+      expectAppError(
+        await kit.owner.post(base, { product: shirt({ infoSections: [{ id: 'nope' }] }) }),
+        404,
+        'INFO_SECTION_NOT_FOUND',
+      );
+    });
+  });
+});

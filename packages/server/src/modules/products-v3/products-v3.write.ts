@@ -18,6 +18,12 @@ import { violationsFromZod } from '../../http/violations.js';
 import { newId } from '../../lib/ids.js';
 import { richToHtml } from '../../lib/rich-text/index.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
+import {
+  inlineCopiesOf,
+  resolveSections,
+  sectionsOfProducts,
+  setProductSections,
+} from '../info-sections/product-links.js';
 import type { CatalogDeps } from '../products/catalog-deps.js';
 import { buildVariants, emptyProductData, normaliseOptions } from '../products/products.input.js';
 import { effectiveVariant } from '../products/products.repo.js';
@@ -286,17 +292,14 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     set('description', descriptionOf(input, at), 'description');
     set('ribbon', await ribbonOrBrand(ex, input.ribbon, 'ribbon', at), 'ribbon');
     set('brand', await ribbonOrBrand(ex, input.brand, 'brand', at), 'brand');
-    if (input.infoSections?.length) {
-      throw new ValidationError([
-        violation(
-          `${at}.infoSections`,
-          'products referencing info section entities are not served yet; use additionalInfoSections through catalog v1',
-          'FIELD_NOT_ALLOWED',
-        ),
-      ]);
-    }
-
     const data: ProductData = structuredClone(before.data);
+    let infoSectionIds: string[] | undefined;
+    if (input.infoSections !== undefined) {
+      const sections = await resolveSections(ex, input.infoSections ?? [], `${at}.infoSections`);
+      data.additionalInfoSections = inlineCopiesOf(sections);
+      infoSectionIds = sections.map((s) => s.id);
+      mark('additionalInfoSections');
+    }
     if (input.seoData !== undefined) {
       data.seoData = input.seoData ?? null;
       mark('seoData');
@@ -468,7 +471,7 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     }
     if (after.discount.type === 'AMOUNT' && variants.some((v) => (v.price ?? after.price) < after.discount.value))
       throw invalid(`${at}.variantsInfo.variants`, 'a discount must not be more than a price', 'MIN');
-    return { after, variants, changed, choicesChanged };
+    return { after, variants, changed, choicesChanged, infoSectionIds };
   }
 
   const blank = (now: string): ProductRecord => ({
@@ -498,7 +501,11 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     if (!input.name) throw invalid('product.name', 'is required', 'REQUIRED_FIELD');
     const now = deps.clock.now().toISOString();
     const start = blank(now);
-    const { after, variants } = await apply(uow.trx, input, start, [], { ...opts, creating: true, now });
+    const { after, variants, infoSectionIds } = await apply(uow.trx, input, start, [], {
+      ...opts,
+      creating: true,
+      now,
+    });
     const record: ProductRecord = {
       ...after,
       numericId: await products.repo.nextNumericId(uow.trx),
@@ -507,6 +514,7 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
       revision: 1,
     };
     await products.insert(uow, record, variants, opts.caller);
+    if (infoSectionIds) await setProductSections(uow.trx, record.id, infoSectionIds);
     return record.id;
   }
 
@@ -531,11 +539,17 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     }
     const oldVariants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
     const now = deps.clock.now().toISOString();
-    const { after, variants, changed, choicesChanged } = await apply(uow.trx, input, before, oldVariants, {
-      ...opts,
-      creating: false,
-      now,
-    });
+    const { after, variants, changed, choicesChanged, infoSectionIds } = await apply(
+      uow.trx,
+      input,
+      before,
+      oldVariants,
+      {
+        ...opts,
+        creating: false,
+        now,
+      },
+    );
     const variantsChanged = JSON.stringify(variants) !== JSON.stringify(oldVariants);
     await products.commitUpdate(uow, {
       before,
@@ -548,6 +562,7 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
       stockEvents: variantsChanged ? deps.inventoryEvents(id, oldVariants, variants, now) : [],
       caller: opts.caller,
     });
+    if (infoSectionIds) await setProductSections(uow.trx, id, infoSectionIds);
     return id;
   }
 
@@ -610,11 +625,36 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     );
   }
 
+  /**
+   * Adds info sections to a product's references (after those it has, each once) or removes them, in `uow`; with a
+   * `revision`, compare-and-set on it. A product that had its own (v1) sections references entities from now on.
+   */
+  async function changeSectionsIn(
+    uow: UnitOfWork,
+    id: string,
+    change: { add?: readonly string[]; remove?: readonly string[]; revision?: string | null | undefined },
+    caller: Caller,
+  ): Promise<string> {
+    const before = await products.load(uow.trx, id, { elevated: true });
+    if (change.revision != null && Number(change.revision) !== before.revision)
+      throw products.concurrentModification(id, before.revision);
+    const had = ((await sectionsOfProducts(uow.trx, [id])).get(id) ?? []).map((s) => s.id);
+    const removed = new Set(change.remove ?? []);
+    const next = [...new Set([...had, ...(change.add ?? [])])].filter((s) => !removed.has(s));
+    return updateIn(
+      uow,
+      id,
+      { infoSections: next.map((sectionId) => ({ id: sectionId })) },
+      { withInventory: false, caller, anyRevision: true },
+    );
+  }
+
   return {
     createIn,
     updateIn,
     adjustIn,
     setVariantsIn,
+    changeSectionsIn,
 
     /** Creates a product from its v3 form; returns its id. */
     create: (input: ProductV3Input, opts: WriteOptions) =>

@@ -26,6 +26,7 @@ import { newId } from '../../lib/ids.js';
 import { Lru } from '../../lib/lru.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
+import { setProductSections } from '../info-sections/product-links.js';
 import { actorOf, logManualStock } from '../inventory/inventory.log.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { orderMedia } from './media-order.js';
@@ -417,6 +418,8 @@ export function createProductService(deps: CatalogDeps) {
           variantsChanged ||= stockEvents.length > 0;
           variants = next;
         }
+        // Sections written inline through v1 are the product's own: it stops following info-section entities.
+        if (patch.additionalInfoSections !== undefined) await setProductSections(uow.trx, id, []);
         await commitUpdate(uow, {
           before,
           after,
