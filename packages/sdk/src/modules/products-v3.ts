@@ -227,6 +227,21 @@ export function productsV3(transport: Transport) {
       tags: { assignTags?: ProductV3Tags; unassignTags?: ProductV3Tags },
       o?: CallOptions,
     ) => bulk('bulkUpdateProductTags', 'update-tags', { productIds, ...tags }, o),
+    /** Adds info sections after those each product has (each once); `revision`, when given, is compare-and-set. */
+    bulkAddInfoSectionsToProducts: (
+      items: Array<{ productId: string; revision?: string }>,
+      infoSectionIds: string[],
+      o?: ProductV3BulkOptions,
+    ) => bulk('bulkAddInfoSectionsToProducts', 'add-info-sections', { products: items, infoSectionIds }, o),
+    bulkRemoveInfoSectionsFromProducts: (
+      items: Array<{ productId: string; revision?: string }>,
+      infoSectionIds: string[],
+      o?: ProductV3BulkOptions,
+    ) => bulk('bulkRemoveInfoSectionsFromProducts', 'remove-info-sections', { products: items, infoSectionIds }, o),
+    bulkAddInfoSectionsToProductsByFilter: (by: ByFilter & { infoSectionIds: string[] }) =>
+      job('bulkAddInfoSectionsToProductsByFilter', 'add-info-sections-by-filter', by),
+    bulkRemoveInfoSectionsFromProductsByFilter: (by: ByFilter & { infoSectionIds: string[] }) =>
+      job('bulkRemoveInfoSectionsFromProductsByFilter', 'remove-info-sections-by-filter', by),
     bulkUpdateProductsByFilter: (by: ByFilter & { product: ProductV3Input }) =>
       job('bulkUpdateProductsByFilter', 'update-by-filter', by),
     bulkUpdateProductVariantsByFilter: (
