@@ -4,35 +4,11 @@
  * one; with inventory; every bulk call with its per-item results; the by-filter calls; delete.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '@merx/server/testing';
-import { ApiKeyStrategy, createClient } from '@wix/sdk';
-import { products, productsV3 } from '@wix/stores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousStrategy, type RecordedRequest, rewritingFetch, sdkError } from './wix-client.js';
+import { infoSectionsV3, products, productsV3 } from '@wix/stores';
+import { describe, expect, it } from 'vitest';
+import { compatSuite, sdkError } from './wix-client.js';
 
-let server: TestServer;
-let realFetch: typeof fetch;
-const requests: RecordedRequest[] = [];
-let admin: ReturnType<typeof makeClient>;
-let anon: ReturnType<typeof makeClient>;
-
-function makeClient(fetchFn: typeof fetch, auth: Parameters<typeof createClient>[0]['auth']) {
-  return createClient({ modules: { products, productsV3 }, auth, fetch: fetchFn });
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  realFetch = globalThis.fetch;
-  const wrapped = rewritingFetch(server.baseUrl, realFetch, requests);
-  globalThis.fetch = wrapped;
-  admin = makeClient(wrapped, ApiKeyStrategy({ apiKey: server.apiKey, siteId: 'test-site' }));
-  anon = makeClient(wrapped, anonymousStrategy());
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await server?.close();
-});
+const h = compatSuite({ modules: { products, productsV3, infoSectionsV3 } });
 
 const word = () => `v3c${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const names = (optionName: string, choiceName: string) => ({ optionChoiceNames: { optionName, choiceName } });
@@ -74,7 +50,7 @@ function mug(name = `${word()} mug`) {
 
 describe('create, read through v1, change through v1, read through v3', () => {
   it('is one product in both catalogs', async () => {
-    const created = await admin.productsV3.createProduct(mug(), { fields: ['PLAIN_DESCRIPTION', 'URL'] as never });
+    const created = await h.admin.productsV3.createProduct(mug(), { fields: ['PLAIN_DESCRIPTION', 'URL'] as never });
     expect(created._id).toBeTruthy();
     expect(created.revision).toBe('1');
     expect(created.plainDescription).toContain('<em>good</em>');
@@ -82,7 +58,7 @@ describe('create, read through v1, change through v1, read through v3', () => {
     expect(created.compareAtPriceRange?.maxValue?.amount).toBe('12');
     expect(created.options?.[0]?.optionRenderType).toBe('SWATCH_CHOICES');
 
-    const { product: v1 } = await admin.products.getProduct(created._id as string);
+    const { product: v1 } = await h.admin.products.getProduct(created._id as string);
     expect(v1?.name).toBe(created.name);
     expect(v1?.discount).toMatchObject({ type: 'AMOUNT', value: 2 });
     expect(v1?.productOptions?.[0]?.optionType).toBe('color');
@@ -90,35 +66,35 @@ describe('create, read through v1, change through v1, read through v3', () => {
       (created.variantsInfo?.variants ?? []).map((v) => v._id).sort(),
     );
 
-    await admin.products.updateProduct(created._id as string, { name: `${created.name} renamed` });
-    const again = await admin.productsV3.getProduct(created._id as string);
+    await h.admin.products.updateProduct(created._id as string, { name: `${created.name} renamed` });
+    const again = await h.admin.productsV3.getProduct(created._id as string);
     expect(again.name).toBe(`${created.name} renamed`);
     expect(Number(again.revision)).toBeGreaterThan(1);
     // Visitors read it too, through v3.
-    expect((await anon.productsV3.getProduct(created._id as string)).name).toBe(again.name);
+    expect((await h.anon.productsV3.getProduct(created._id as string)).name).toBe(again.name);
   });
 });
 
 describe('update', () => {
   it('changes what is sent with the revision read, and refuses a stale one', async () => {
-    const created = await admin.productsV3.createProduct(mug());
-    const updated = await admin.productsV3.updateProduct(created._id as string, {
+    const created = await h.admin.productsV3.createProduct(mug());
+    const updated = await h.admin.productsV3.updateProduct(created._id as string, {
       revision: created.revision as string,
       name: `${created.name} v2`,
       visible: false,
     });
     expect(updated).toMatchObject({ name: `${created.name} v2`, visible: false, revision: '2' });
     const stale = await sdkError(
-      admin.productsV3.updateProduct(created._id as string, { revision: '1', name: 'stale' }),
+      h.admin.productsV3.updateProduct(created._id as string, { revision: '1', name: 'stale' }),
     );
     expect(stale.status).toBe(400);
     expect(stale.details?.applicationError?.code).toBe('CONCURRENT_MODIFICATION');
-    expect((await admin.productsV3.getProduct(created._id as string)).name).toBe(`${created.name} v2`);
+    expect((await h.admin.productsV3.getProduct(created._id as string)).name).toBe(`${created.name} v2`);
   });
 
   it('sets the stock of each variant with inventory, and answers the inventory items', async () => {
     const input = mug();
-    const res = await admin.productsV3.createProductWithInventory(
+    const res = await h.admin.productsV3.createProductWithInventory(
       {
         ...input,
         variantsInfo: {
@@ -137,7 +113,7 @@ describe('update', () => {
     expect(items[1]?.item).toMatchObject({ inStock: false });
 
     const id = res.product?._id as string;
-    const after = await admin.productsV3.updateProductWithInventory(
+    const after = await h.admin.productsV3.updateProductWithInventory(
       id,
       {
         revision: res.product?.revision as string,
@@ -154,7 +130,7 @@ describe('update', () => {
 
 describe('bulk', () => {
   it('creates, updates and deletes with a result per item', async () => {
-    const created = await admin.productsV3.bulkCreateProducts([mug(), { name: '' } as never, mug()], {
+    const created = await h.admin.productsV3.bulkCreateProducts([mug(), { name: '' } as never, mug()], {
       returnEntity: true,
     });
     expect(created.bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 1, undetailedFailures: 0 });
@@ -162,7 +138,7 @@ describe('bulk', () => {
     expect(failed?.itemMetadata?.success).toBe(false);
     expect(failed?.itemMetadata?.originalIndex).toBe(1);
 
-    const updated = await admin.productsV3.bulkUpdateProducts(
+    const updated = await h.admin.productsV3.bulkUpdateProducts(
       [
         { product: { _id: a?.item?._id, revision: a?.item?.revision, name: 'bulk renamed' } },
         { product: { _id: c?.item?._id, revision: '42', name: 'stale' } },
@@ -172,54 +148,89 @@ describe('bulk', () => {
     expect(updated.results?.[0]?.item?.name).toBe('bulk renamed');
     expect(updated.results?.[1]?.itemMetadata?.error?.code).toBe('CONCURRENT_MODIFICATION');
 
-    const tagged = await admin.productsV3.bulkUpdateProductTags([a?.item?._id as string], {
+    const tagged = await h.admin.productsV3.bulkUpdateProductTags([a?.item?._id as string], {
       assignTags: { publicTags: { tagIds: ['summer'] } },
     });
     expect(tagged.bulkActionMetadata?.totalSuccesses).toBe(1);
-    expect((await admin.productsV3.getProduct(a?.item?._id as string)).tags?.publicTags?.tagIds).toEqual(['summer']);
+    expect((await h.admin.productsV3.getProduct(a?.item?._id as string)).tags?.publicTags?.tagIds).toEqual(['summer']);
 
-    const deleted = await admin.productsV3.bulkDeleteProducts([a?.item?._id as string, c?.item?._id as string]);
+    const deleted = await h.admin.productsV3.bulkDeleteProducts([a?.item?._id as string, c?.item?._id as string]);
     expect(deleted.bulkActionMetadata?.totalSuccesses).toBe(2);
-    expect((await sdkError(admin.productsV3.getProduct(a?.item?._id as string))).status).toBe(404);
+    expect((await sdkError(h.admin.productsV3.getProduct(a?.item?._id as string))).status).toBe(404);
   });
 
   it('changes, adjusts, categorises and deletes by filter', async () => {
     const w = word();
-    const one = await admin.productsV3.createProduct(mug(`${w} one`));
-    const two = await admin.productsV3.createProduct(mug(`${w} two`));
+    const one = await h.admin.productsV3.createProduct(mug(`${w} one`));
+    const two = await h.admin.productsV3.createProduct(mug(`${w} two`));
     const filter = { id: { $in: [one._id, two._id] } };
 
-    const job = await admin.productsV3.bulkUpdateProductsByFilter({ filter, product: { visible: false } });
+    const job = await h.admin.productsV3.bulkUpdateProductsByFilter({ filter, product: { visible: false } });
     expect(typeof job.jobId).toBe('string');
-    expect((await admin.productsV3.getProduct(one._id as string)).visible).toBe(false);
+    expect((await h.admin.productsV3.getProduct(one._id as string)).visible).toBe(false);
 
-    await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, { compareAtPriceDiscount: { percentage: 50 } });
-    const adjusted = await admin.productsV3.getProduct(two._id as string);
+    await h.admin.productsV3.bulkAdjustProductVariantsByFilter(filter, { compareAtPriceDiscount: { percentage: 50 } });
+    const adjusted = await h.admin.productsV3.getProduct(two._id as string);
     expect(adjusted.actualPriceRange).toEqual({ minValue: { amount: '5' }, maxValue: { amount: '6' } });
     expect(adjusted.compareAtPriceRange).toEqual({ minValue: { amount: '10' }, maxValue: { amount: '12' } });
 
-    const { collection } = await admin.products.createCollection({ name: `${w} category` });
-    await admin.productsV3.bulkAddProductsToCategoriesByFilter({ filter, categoryIds: [collection?._id as string] });
-    const page = await admin.productsV3
+    const { collection } = await h.admin.products.createCollection({ name: `${w} category` });
+    await h.admin.productsV3.bulkAddProductsToCategoriesByFilter({ filter, categoryIds: [collection?._id as string] });
+    const page = await h.admin.productsV3
       .queryProducts()
       .hasSome('directCategoriesInfo.categories.id' as never, [collection?._id as string] as never)
       .find();
     expect(page.items.map((p) => p._id).sort()).toEqual([one._id, two._id].sort());
 
-    await admin.productsV3.bulkDeleteProductsByFilter(filter);
-    expect((await sdkError(admin.productsV3.getProduct(two._id as string))).status).toBe(404);
+    await h.admin.productsV3.bulkDeleteProductsByFilter(filter);
+    expect((await sdkError(h.admin.productsV3.getProduct(two._id as string))).status).toBe(404);
   });
 
   it('is refused to visitors', async () => {
-    const refused = await sdkError(anon.productsV3.createProduct(mug()));
+    const refused = await sdkError(h.anon.productsV3.createProduct(mug()));
     expect([401, 403]).toContain(refused.status);
+  });
+});
+
+describe('info sections', () => {
+  it('references info sections on create, adds and removes them in bulk, counts them', async () => {
+    const care = await h.admin.infoSectionsV3.createInfoSection({
+      uniqueName: word(),
+      title: 'Care',
+      plainDescription: '<p>Wash cold</p>',
+    });
+    const ship = await h.admin.infoSectionsV3.createInfoSection({
+      uniqueName: word(),
+      title: 'Shipping',
+      plainDescription: '<p>Fast</p>',
+    });
+    const created = await h.admin.productsV3.createProduct(
+      { ...mug(), infoSections: [{ _id: care._id }] },
+      { fields: ['INFO_SECTION'] as never },
+    );
+    expect(created.infoSections?.map((s) => s._id)).toEqual([care._id]);
+    const added = await h.admin.productsV3.bulkAddInfoSectionsToProducts(
+      [{ productId: created._id as string, revision: created.revision as string }],
+      { infoSectionIds: [ship._id as string], returnEntity: true, fields: ['INFO_SECTION'] as never },
+    );
+    expect(added.results?.[0]?.item?.infoSections?.map((s) => s.title)).toEqual(['Care', 'Shipping']);
+    const counted = await h.admin.infoSectionsV3.getInfoSection(ship._id as string, {
+      fields: ['ASSIGNED_PRODUCTS_COUNT'] as never,
+    });
+    expect(counted.assignedProductsCount).toBe(1);
+    await h.admin.productsV3.bulkRemoveInfoSectionsFromProductsByFilter(
+      { id: created._id },
+      { infoSectionIds: [care._id as string] },
+    );
+    const { product: v1 } = await h.admin.products.getProduct(created._id as string);
+    expect(v1?.additionalInfoSections?.map((s) => s.title)).toEqual(['Shipping']);
   });
 });
 
 describe('delete', () => {
   it('deletes one product', async () => {
-    const created = await admin.productsV3.createProduct(mug());
-    await admin.productsV3.deleteProduct(created._id as string);
-    expect((await sdkError(admin.productsV3.getProduct(created._id as string))).status).toBe(404);
+    const created = await h.admin.productsV3.createProduct(mug());
+    await h.admin.productsV3.deleteProduct(created._id as string);
+    expect((await sdkError(h.admin.productsV3.getProduct(created._id as string))).status).toBe(404);
   });
 });
