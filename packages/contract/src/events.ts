@@ -19,6 +19,10 @@ export const eventTypes = {
   collectionDeleted: 'wix.stores.catalog.v1.collection_deleted',
   inventoryItemChanged: 'wix.stores.inventory.v2.inventory_item_changed',
   inventoryVariantsChanged: 'wix.stores.inventory.v2.inventory_variants_changed',
+  /** Catalog v3 events of the same products (docs/decisions/0028-products-v3-writes.md): `{entity, identity}`. */
+  productV3Created: 'wix.stores.catalog.v3.product_created',
+  productV3Updated: 'wix.stores.catalog.v3.product_updated',
+  productV3Deleted: 'wix.stores.catalog.v3.product_deleted',
 } as const;
 
 type ValuesOf<T> = T[keyof T];

@@ -69,6 +69,7 @@ import { productRoutes } from './modules/products/products.routes.js';
 import { createProductService } from './modules/products/products.service.js';
 import { createVariantService } from './modules/products/variants.service.js';
 import { createProductsV3Module } from './modules/products-v3/index.js';
+import { productV3EntityOf } from './modules/products-v3/products-v3.events.js';
 import { createRecommendationsModule } from './modules/recommendations/index.js';
 import { createHandOff } from './modules/redirects/redirects.hand-off.js';
 import { redirectRoutes } from './modules/redirects/redirects.routes.js';
@@ -134,6 +135,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     mediaDir: config.mediaDir,
     collections,
     inventoryEvents,
+    productV3Entity: productV3EntityOf(() => store, config.publicUrl),
   };
   const signingKeys = createSigningKeys({ db: merx.db, clock });
   await signingKeys.init();

@@ -137,8 +137,8 @@ export function createProductsV3Commands(x: {
       };
     },
 
-    async delete(id: string) {
-      await x.products.delete(id);
+    async delete(id: string, caller: Caller) {
+      await x.products.delete(id, caller);
       return {};
     },
 
@@ -172,19 +172,19 @@ export function createProductsV3Commands(x: {
       return { productResults, inventoryResults: await inventoriesOf(productResults.results) };
     },
 
-    async bulkDelete(productIds: string[]) {
+    async bulkDelete(productIds: string[], caller: Caller) {
       return bulkAnswerOf(
         await runBulk(productIds, async (id) => {
-          await x.products.delete(id);
+          await x.products.delete(id, caller);
           return { id };
         }),
       );
     },
 
     /** Deletes every product a filter (and search words) selects; the job is done when the call returns. */
-    async deleteByFilter(filter: unknown, expression: string | null | undefined) {
+    async deleteByFilter(filter: unknown, expression: string | null | undefined, caller: Caller) {
       const ids = await x.reader.matchingIds(filter, expression);
-      for (const id of ids) await x.products.delete(id).catch(ignoreGone);
+      for (const id of ids) await x.products.delete(id, caller).catch(ignoreGone);
       return { jobId: newId() };
     },
 

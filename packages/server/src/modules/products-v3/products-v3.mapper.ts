@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV3RequestedField, type RichContent } from '@merx/contract';
 import { formatMoney, fromMinor, productStock, profitOf, variantInStock } from '@merx/domain';
 import type { LinkedSection } from '../info-sections/product-links.js';
-import { wireImageOf } from '../media/media.wire-image.js';
+import { videoIdOf, wireImageOf } from '../media/media.wire-image.js';
+import { absoluteUrl, standInOf, videoFormatOf } from '../products/products.mapper.js';
 import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductRecord, StoredMedia, StoredOption, VariantRecord } from '../products/products.types.js';
 
@@ -73,17 +74,46 @@ function revenueOf(price: number, cost: number, ctx: V3MapContext) {
   return { cost: moneyOf(cost, ctx), profit: moneyOf(profit, ctx), profitMargin: margin };
 }
 
-function mediaItemOf(m: StoredMedia, ctx: V3MapContext) {
+/**
+ * A media item. A video carries `video` in the REST form the package turns into its `wix:video://v1/<id>#posterUri=…`
+ * string: `id` (a file of the store's), `url`, one resolution (the file as uploaded) and its poster (decision 0031).
+ * Its thumbnail is its poster, else `standIn` (the product's first image), else none.
+ */
+function mediaItemOf(m: StoredMedia, ctx: V3MapContext, standIn?: StoredMedia) {
   const image = wireImageOf(m, ctx.publicUrl);
-  const thumb = m.thumbnail ? wireImageOf(m.thumbnail, ctx.publicUrl) : { url: image.url, width: 50, height: 50 };
+  const video = m.mediaType === 'video';
+  const still = video ? (m.thumbnail ?? m.poster ?? (standIn && (standIn.thumbnail ?? standIn))) : m.thumbnail;
+  const thumb = still
+    ? wireImageOf(still, ctx.publicUrl)
+    : video
+      ? undefined
+      : { url: image.url, width: 50, height: 50 };
   return {
     id: m.id,
     url: image.url,
-    ...(m.mediaType === 'image' ? { image } : {}),
+    ...(video ? { video: videoOf(m, ctx) } : { image }),
     ...(m.altText ? { altText: m.altText } : {}),
     displayName: m.title,
-    mediaType: m.mediaType === 'video' ? 'VIDEO' : 'IMAGE',
-    ...(ctx.fields.has('THUMBNAIL') ? { thumbnail: { url: thumb.url, width: thumb.width, height: thumb.height } } : {}),
+    mediaType: video ? 'VIDEO' : 'IMAGE',
+    ...(ctx.fields.has('THUMBNAIL') && thumb
+      ? { thumbnail: { url: thumb.url, width: thumb.width, height: thumb.height } }
+      : {}),
+  };
+}
+
+/** A video in the REST form of the package's `VideoV2`. */
+function videoOf(m: StoredMedia, ctx: V3MapContext) {
+  const id = videoIdOf(m.url, ctx.publicUrl);
+  const url = absoluteUrl(m.url, ctx.publicUrl);
+  const format = videoFormatOf(m);
+  const poster = m.poster ? wireImageOf(m.poster, ctx.publicUrl) : undefined;
+  return {
+    ...(id ? { id } : {}),
+    url,
+    resolutions: [
+      { url, width: m.width, height: m.height, ...(format ? { format } : {}), ...(poster ? { poster } : {}) },
+    ],
+    posters: poster ? [poster] : [],
   };
 }
 
@@ -110,7 +140,7 @@ function optionsOf(p: ProductRecord, variants: readonly VariantRecord[], ctx: V3
             choiceType: swatch ? 'ONE_COLOR' : 'CHOICE_TEXT',
             ...(swatch && choice.value ? { colorCode: choice.value } : {}),
             // With PRODUCT_CHOICES_MEDIA_REFERENCES the package documents ids in `media` and `linkedMedia` empty.
-            linkedMedia: references ? [] : linked.map((m) => mediaItemOf(m, ctx)),
+            linkedMedia: references ? [] : linked.map((m) => mediaItemOf(m, ctx, standInOf(p.data.media))),
             ...(references ? { media: { items: linked.map((m) => ({ id: m.id })) } } : {}),
             ...(display && first?.mediaType === 'image'
               ? { displayImage: wireImageOf({ ...first, altText: first.altText }, ctx.publicUrl) }
@@ -212,7 +242,7 @@ function variantOf(p: ProductRecord, v: VariantRecord, ctx: V3MapContext) {
         }
       : {}),
     ...(ctx.merchant && e.cost !== null ? { revenueDetails: revenueOf(e.discounted, e.cost, ctx) } : {}),
-    ...(media ? { media: mediaItemOf(media, ctx) } : {}),
+    ...(media ? { media: mediaItemOf(media, ctx, standInOf(p.data.media)) } : {}),
     inventoryStatus: { inStock: variantInStock(v), preorderEnabled: false },
   };
 }
@@ -230,7 +260,7 @@ export function productV3Of(
   const effective = pool.map((v) => ({ v, e: effectiveVariant(p, v) }));
   const cheapest = [...effective].sort((a, b) => a.e.discounted - b.e.discounted)[0];
   const stock = productStock(variants);
-  const media = p.data.media.map((m) => mediaItemOf(m, ctx));
+  const media = p.data.media.map((m) => mediaItemOf(m, ctx, standInOf(p.data.media)));
   const mainCategoryId = mainCategoryOf(p.collectionIds);
   const unit = p.data.pricePerUnitData;
   const weights = effective.map(({ e }) => e.weight ?? 0);

@@ -112,7 +112,7 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       summary: 'Delete a product',
       params: productId,
       response: c.emptyV3Response,
-      handler: async ({ params }) => s.delete(params.productId),
+      handler: async ({ params, caller }) => s.delete(params.productId, caller),
     }),
     defineRoute({
       ...write,
@@ -192,7 +192,7 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       summary: 'Delete up to 100 products (a result per product)',
       input: c.bulkDeleteProductsV3Request,
       response: c.bulkProductsV3Response,
-      handler: async ({ input }) => s.bulkDelete(input.productIds),
+      handler: async ({ input, caller }) => s.bulkDelete(input.productIds, caller),
     }),
     defineRoute({
       ...write,
@@ -201,7 +201,7 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       summary: 'Delete every product a filter selects',
       input: c.bulkDeleteProductsV3ByFilterRequest,
       response: c.bulkJobV3Response,
-      handler: async ({ input }) => s.deleteByFilter(input.filter, input.search?.expression),
+      handler: async ({ input, caller }) => s.deleteByFilter(input.filter, input.search?.expression, caller),
     }),
     defineRoute({
       ...write,

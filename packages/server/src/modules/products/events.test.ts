@@ -17,10 +17,15 @@ describe('catalog events in the outbox', () => {
     const since = await kit.lastSeq();
     const p = await kit.createProduct({ sku: 'EV-1' });
     const events = await kit.eventsSince(since);
-    expect(events.map((e) => e.type)).toEqual([eventTypes.productCreated]);
+    expect(events.map((e) => e.type)).toEqual([eventTypes.productCreated, eventTypes.productV3Created]);
     expect(events[0]).toMatchObject({
       entityId: p.id,
       payload: { productId: p.id, name: p.name, sku: 'EV-1', slug: p.slug },
+    });
+    // The v3 event carries the v3 entity and who made it (the owner's API key).
+    expect(events[1]).toMatchObject({
+      entityId: p.id,
+      payload: { entity: { id: p.id, name: p.name, revision: '1' }, identity: { identityType: 'APP' } },
     });
   });
 
@@ -29,9 +34,17 @@ describe('catalog events in the outbox', () => {
     const since = await kit.lastSeq();
     await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: 'Changed', ...sizeAndColor() } });
     const events = await kit.eventsSince(since);
-    expect(events.map((e) => e.type)).toEqual([eventTypes.productChanged, eventTypes.variantsChanged]);
+    expect(events.map((e) => e.type)).toEqual([
+      eventTypes.productChanged,
+      eventTypes.productV3Updated,
+      eventTypes.variantsChanged,
+    ]);
     expect(events[0]?.payload.changedFields).toEqual(expect.arrayContaining(['name', 'productOptions']));
-    expect(events[1]!.payload.variants as unknown[]).toHaveLength(6);
+    // v3: the entity after the change, and the top-level fields that changed with their new values.
+    const modified = events[1]!.payload.modifiedFields as Record<string, unknown>;
+    expect(modified.name).toBe('Changed');
+    expect(Object.keys(modified)).toEqual(expect.arrayContaining(['name', 'options', 'variantsInfo']));
+    expect(events[2]!.payload.variants as unknown[]).toHaveLength(6);
   });
 
   it('appends inventory events when stock changes', async () => {
@@ -42,6 +55,7 @@ describe('catalog events in the outbox', () => {
       eventTypes.productChanged,
       eventTypes.inventoryVariantsChanged,
       eventTypes.inventoryItemChanged,
+      eventTypes.productV3Updated,
     ]);
   });
 
@@ -50,7 +64,13 @@ describe('catalog events in the outbox', () => {
     const since = await kit.lastSeq();
     await kit.owner.delete(`/stores/v1/products/${p.id}`);
     const events = await kit.eventsSince(since);
-    expect(events).toEqual([{ type: eventTypes.productDeleted, entityId: p.id, payload: { productId: p.id } }]);
+    expect(events[0]).toEqual({ type: eventTypes.productDeleted, entityId: p.id, payload: { productId: p.id } });
+    expect(events[1]).toMatchObject({
+      type: eventTypes.productV3Deleted,
+      entityId: p.id,
+      payload: { entity: { id: p.id }, identity: { identityType: 'APP' } },
+    });
+    expect(events).toHaveLength(2);
   });
 
   it('appends variants_changed for variant overrides and resets', async () => {

@@ -21,7 +21,15 @@ export interface MediaLibraryLookup {
     ex: Executor,
     mediaId: string,
   ): Promise<
-    | { url: string; width: number; height: number; thumbnail?: { url: string; width: number; height: number } }
+    | {
+        mediaType: 'image' | 'video';
+        url: string;
+        width: number;
+        height: number;
+        thumbnail?: { url: string; width: number; height: number };
+        format?: string;
+        poster?: { url: string; width: number; height: number };
+      }
     | undefined
   >;
 }
@@ -94,15 +102,26 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
   }
 
   /**
-   * A file of the media library by id: an upload, with the size recorded when it was uploaded (read in the
-   * attaching transaction, so that a deletion cannot slip in between); otherwise a file of the media folder by its
+   * A file of the media library by id: an upload (an image, or a video with its poster: decision 0031), with the size
+   * recorded when it was uploaded (read in the attaching transaction, so that a deletion cannot slip in between);
+   * otherwise a file of the media folder by its
    * path (`data/media/<path>`, size unknown), which may not climb out of the folder.
    */
   async function libraryMedia(ex: Executor, mediaId: string, field: string): Promise<StoredMedia> {
     const upload = await library.attachable(ex, mediaId);
     if (upload) {
-      const { url, width, height, thumbnail } = upload;
-      return { id: newId(), mediaType: 'image', url, width, height, title: '', ...(thumbnail ? { thumbnail } : {}) };
+      const { mediaType, url, width, height, thumbnail, format, poster } = upload;
+      return {
+        id: newId(),
+        mediaType,
+        url,
+        width,
+        height,
+        title: '',
+        ...(thumbnail ? { thumbnail } : {}),
+        ...(format ? { format } : {}),
+        ...(poster ? { poster } : {}),
+      };
     }
     const path = normalize(mediaId);
     const file = join(deps.mediaDir, path);

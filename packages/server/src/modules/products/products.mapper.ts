@@ -17,7 +17,7 @@ import {
   profitOf,
   variantInStock,
 } from '@merx/domain';
-import { wireImageOf } from '../media/media.wire-image.js';
+import { videoIdOf, wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from './products.repo.js';
 import type { ProductRecord, StoredMedia, VariantRecord } from './products.types.js';
 
@@ -65,11 +65,23 @@ export function absoluteUrl(url: string, publicUrl: string): string {
   return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
+/** A video's container format: as stored at upload, else from its URL's extension (videos given by URL). */
+export function videoFormatOf(m: Pick<StoredMedia, 'format' | 'url'>): string | undefined {
+  return m.format ?? /\.([A-Za-z0-9]{2,5})(?:[?#]|$)/.exec(m.url)?.[1]?.toLowerCase();
+}
+
+/** The image that stands in for a video's poster in listings when it has none: the product's first image. */
+export function standInOf(items: readonly StoredMedia[]): StoredMedia | undefined {
+  return items.find((m) => m.mediaType === 'image');
+}
+
 /**
  * Images carry an `id` when their file is one of the store's media folder (media.wire-image.ts), so the @wix/sdk
- * media helpers can build their URLs; `url` stays the absolute URL it always was.
+ * media helpers can build their URLs; `url` stays the absolute URL it always was. A video carries `video` (its file,
+ * and its poster's image id) and its poster as the thumbnail; without a poster, `standIn`'s (decision 0031).
  */
-export function mediaItemOf(m: StoredMedia, publicUrl: string): MediaItem {
+export function mediaItemOf(m: StoredMedia, publicUrl: string, standIn?: StoredMedia): MediaItem {
+  if (m.mediaType === 'video') return videoItemOf(m, publicUrl, standIn);
   const image = wireImageOf(m, publicUrl);
   const thumbnail = m.thumbnail
     ? wireImageOf(m.thumbnail, publicUrl)
@@ -77,8 +89,31 @@ export function mediaItemOf(m: StoredMedia, publicUrl: string): MediaItem {
   return { id: m.id, mediaType: m.mediaType, title: m.title, image, thumbnail };
 }
 
-export function mediaOf(items: readonly StoredMedia[], publicUrl: string): Media {
-  const mapped = items.map((m) => mediaItemOf(m, publicUrl));
+function videoItemOf(m: StoredMedia, publicUrl: string, standIn: StoredMedia | undefined): MediaItem {
+  const id = videoIdOf(m.url, publicUrl);
+  const format = videoFormatOf(m);
+  const file = {
+    ...(id ? { id } : {}),
+    url: absoluteUrl(m.url, publicUrl),
+    width: m.width,
+    height: m.height,
+    ...(format ? { format } : {}),
+  };
+  const poster = m.poster ? wireImageOf(m.poster, publicUrl) : undefined;
+  const still = m.thumbnail ?? m.poster ?? (standIn && (standIn.thumbnail ?? standIn));
+  return {
+    id: m.id,
+    mediaType: 'video',
+    title: m.title,
+    video: { files: [file], ...(poster?.id ? { stillFrameMediaId: poster.id } : {}) },
+    ...(still ? { thumbnail: wireImageOf({ ...still, altText: undefined }, publicUrl) } : {}),
+  };
+}
+
+/** A product's media (or a choice's: `all` is then the product's, for a video's stand-in poster). */
+export function mediaOf(items: readonly StoredMedia[], publicUrl: string, all: readonly StoredMedia[] = items): Media {
+  const standIn = standInOf(all);
+  const mapped = items.map((m) => mediaItemOf(m, publicUrl, standIn));
   return mapped.length > 0 ? { mainMedia: mapped[0], items: mapped } : { items: [] };
 }
 
@@ -101,7 +136,7 @@ export function optionsOf(
         return {
           value: choice.value,
           description: choice.description,
-          ...(media.length > 0 ? { media: mediaOf(media, publicUrl) } : {}),
+          ...(media.length > 0 ? { media: mediaOf(media, publicUrl, p.data.media) } : {}),
           inStock: visibleCarrying.some(variantInStock),
           visible: visibleCarrying.length > 0,
         };
@@ -210,7 +245,9 @@ export function storeVariantOf(p: ProductRecord, v: VariantRecord, ctx: MapConte
   const mediaId = p.data.options
     .flatMap((o) => o.choices.filter((c) => v.choices[o.name] === c.description).flatMap((c) => c.mediaIds))
     .at(0);
-  const image = p.data.media.find((m) => m.id === mediaId) ?? p.data.media[0];
+  const chosen = p.data.media.find((m) => m.id === mediaId) ?? p.data.media[0];
+  // A store variant shows an image: a video's poster, else the product's first image.
+  const image = chosen?.mediaType === 'video' ? (chosen.poster ?? standInOf(p.data.media)) : chosen;
   return {
     id: `${p.id}-${v.id}`,
     variantId: v.id,

@@ -78,8 +78,8 @@ export function productRoutes(s: {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await s.products.delete(params.id);
+      handler: async ({ params, caller }) => {
+        await s.products.delete(params.id, caller);
         return {};
       },
     }),

@@ -20,6 +20,7 @@ import {
 } from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
+import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -28,6 +29,7 @@ import { sanitizeDescription } from '../../lib/sanitize.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import { setProductSections } from '../info-sections/product-links.js';
 import { actorOf, logManualStock } from '../inventory/inventory.log.js';
+import { modifiedFieldsOf } from '../products-v3/products-v3.events.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { orderMedia } from './media-order.js';
 import {
@@ -126,22 +128,29 @@ export function createProductService(deps: CatalogDeps) {
       });
     await deps.collections.addToAllProducts(uow.trx, record.id);
     const wire = productOf(record, variants, ctx(true));
-    await deps.outbox.append(uow, {
-      type: eventTypes.productCreated,
-      entityId: record.id,
-      payload: {
-        productId: record.id,
-        name: wire.name,
-        price: wire.priceData,
-        visible: wire.visible,
-        media: wire.media,
-        sku: wire.sku,
-        productPageUrl: wire.productPageUrl,
-        brand: wire.brand,
-        costAndProfitData: wire.costAndProfitData,
-        slug: wire.slug,
+    await deps.outbox.append(uow, [
+      {
+        type: eventTypes.productCreated,
+        entityId: record.id,
+        payload: {
+          productId: record.id,
+          name: wire.name,
+          price: wire.priceData,
+          visible: wire.visible,
+          media: wire.media,
+          sku: wire.sku,
+          productPageUrl: wire.productPageUrl,
+          brand: wire.brand,
+          costAndProfitData: wire.costAndProfitData,
+          slug: wire.slug,
+        },
       },
-    });
+      {
+        type: eventTypes.productV3Created,
+        entityId: record.id,
+        payload: { entity: deps.productV3Entity(record, variants), identity: identityOf(caller) },
+      },
+    ]);
     return wire;
   }
 
@@ -181,6 +190,16 @@ export function createProductService(deps: CatalogDeps) {
       },
       ...change.stockEvents,
     ];
+    const entity = deps.productV3Entity({ ...after, revision: before.revision + 1 }, variants);
+    events.push({
+      type: eventTypes.productV3Updated,
+      entityId: id,
+      payload: {
+        entity,
+        modifiedFields: modifiedFieldsOf(deps.productV3Entity(before, change.oldVariants), entity),
+        identity: identityOf(change.caller),
+      },
+    });
     if (change.choicesChanged) {
       events.push({
         type: eventTypes.variantsChanged,
@@ -455,12 +474,20 @@ export function createProductService(deps: CatalogDeps) {
       });
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, caller: Caller = { kind: 'none' }): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
-        const collectionIds = (await load(uow.trx, id, { elevated: true })).collectionIds;
+        const before = await load(uow.trx, id, { elevated: true });
+        const variants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
         await repo.delete(uow.trx, id);
-        await deps.collections.touch(uow.trx, collectionIds);
-        await deps.outbox.append(uow, { type: eventTypes.productDeleted, entityId: id, payload: { productId: id } });
+        await deps.collections.touch(uow.trx, before.collectionIds);
+        await deps.outbox.append(uow, [
+          { type: eventTypes.productDeleted, entityId: id, payload: { productId: id } },
+          {
+            type: eventTypes.productV3Deleted,
+            entityId: id,
+            payload: { entity: deps.productV3Entity(before, variants), identity: identityOf(caller) },
+          },
+        ]);
       });
     },
 

@@ -9,8 +9,15 @@ export interface StoredMedia {
   height: number;
   title: string;
   altText?: string;
-  /** A smaller copy for listings (uploads of the media library have one); else the image itself is the thumbnail. */
+  /**
+   * A smaller copy for listings (uploads of the media library have one; a video's, of its poster); else the image
+   * itself (a video's poster, else the product's first image) is the thumbnail.
+   */
   thumbnail?: { url: string; width: number; height: number };
+  /** A video's container format (`mp4`, `mov`, `webm`, `mkv`); absent for images and videos given by URL. */
+  format?: string;
+  /** A video's still image (decision 0031), when the library has one for it. */
+  poster?: { url: string; width: number; height: number };
 }
 
 export interface StoredChoice {
