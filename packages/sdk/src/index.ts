@@ -125,11 +125,20 @@ export {
 } from './modules/product-csv.js';
 export { type ProductsModule, products } from './modules/products.js';
 export {
+  type AdjustValue,
+  type ByFilter,
+  type InventoryResults,
+  type ProductsV3BulkAnswer,
   type ProductsV3Module,
   type ProductsV3Page,
+  type ProductV3Aggregation,
+  type ProductV3AggregationResult,
+  type ProductV3BulkOptions,
+  type ProductV3BulkResult,
   type ProductV3Data,
   type ProductV3ReadOptions,
   type ProductV3Search,
+  type ProductV3Tags,
   productsV3,
 } from './modules/products-v3.js';
 export {

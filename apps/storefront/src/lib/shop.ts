@@ -12,6 +12,7 @@ import {
   orders,
   payLinks,
   products,
+  productsV3,
   redirects,
 } from '@merx/sdk';
 import { boot } from './boot';
@@ -19,11 +20,14 @@ import { boot } from './boot';
 /** Catalog reads need no token: a strategy without headers saves the first page a token round trip. */
 const noToken: AuthStrategy = { getAuthHeaders: async () => ({ headers: {} }) };
 
-/** The public client: catalog reads, and the pay link and offline instructions (the pay link holds its own token). */
+/**
+ * The public client: catalog reads (v1, and v3 search for the listing's facet counts), and the pay link and offline
+ * instructions (the pay link holds its own token).
+ */
 export const catalog = createClient({
   baseUrl: location.origin,
   auth: noToken,
-  modules: { products, collections, payLinks },
+  modules: { products, productsV3, collections, payLinks },
 });
 
 function makeShop(clientId: string) {

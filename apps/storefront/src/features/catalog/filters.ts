@@ -1,5 +1,22 @@
-import type { Product } from '@merx/contract';
-import { SORTS, type SortKey } from './api/products';
+/*
+ * A listing's state (what its URL holds) and its selection in both query languages: the v1 products query pages
+ * the listing, the v3 search counts its facets (docs/decisions/0026-aggregations.md, 0029-option-choice-facets.md).
+ * Pure functions over plain data: no SDK here.
+ */
+
+/**
+ * The listing's orders, all answered by the server. "Featured" is the merchant's order (the order products were
+ * placed in the collection, or added to the shop); "Relevance" (best matches first) is offered while searching.
+ */
+export const SORTS = {
+  relevance: { label: 'Relevance', field: undefined, order: 'asc' },
+  featured: { label: 'Featured', field: 'featured', order: 'asc' },
+  newest: { label: 'Newest', field: 'createdDate', order: 'desc' },
+  'price-asc': { label: 'Price: low to high', field: 'priceData.discountedPrice', order: 'asc' },
+  'price-desc': { label: 'Price: high to low', field: 'priceData.discountedPrice', order: 'desc' },
+  'name-asc': { label: 'Name: A to Z', field: 'name', order: 'asc' },
+} as const;
+export type SortKey = keyof typeof SORTS;
 
 /** Everything a listing's URL holds: `?q=&sort=&min=&max=&stock=1&brand=…&o.Size=M&page=2`. */
 export interface ListingState {
@@ -26,9 +43,10 @@ export function readState(params: URLSearchParams): ListingState {
   const sort = params.get('sort') ?? defaultSort(q);
   const options: Record<string, string[]> = {};
   for (const [key, value] of params) {
-    if (!key.startsWith('o.')) continue;
+    if (!key.startsWith('o.') || key.length < 3) continue;
     const name = key.slice(2);
-    options[name] = [...(options[name] ?? []), value];
+    const values = options[name] ?? [];
+    if (!values.includes(value)) options[name] = [...values, value];
   }
   // Relevance needs words to be relevant to.
   const known = sort in SORTS && (sort !== 'relevance' || q !== '');
@@ -38,7 +56,7 @@ export function readState(params: URLSearchParams): ListingState {
     min: num(params.get('min')),
     max: num(params.get('max')),
     inStock: params.get('stock') === '1',
-    brands: params.getAll('brand'),
+    brands: [...new Set(params.getAll('brand'))],
     options,
     page: Math.max(1, Math.floor(num(params.get('page')) ?? 1)),
   };
@@ -58,79 +76,154 @@ export function writeState(s: ListingState): URLSearchParams {
   return p;
 }
 
-/** True when option choices are picked: those the browser filters (product options are not query fields). */
-export const hasOptionFilters = (s: ListingState) => Object.values(s.options).some((v) => v.length > 0);
-
-function choicesOf(p: Product, option: string): string[] {
-  const o = p.productOptions?.find((po) => po.name === option);
-  return (o?.choices ?? []).filter((c) => c.visible !== false).map((c) => c.description ?? c.value ?? '');
+/** What a listing selects, apart from its order and page: the same for its products and its facet counts. */
+export interface Selection {
+  q: string;
+  collectionId?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  inStock: boolean;
+  brands: string[];
+  options: Record<string, string[]>;
 }
 
 /**
- * Products of a server sample that pass the brand and option filters, leaving out the facet named `except` (for its
- * own counts). Search, collection, price and stock were applied by the server.
+ * The selection of a state in one spelling (brands and choices sorted, empty options dropped), so two states that
+ * select the same products share their cached answers.
  */
-export function applyLocal(products: Product[], s: ListingState, except?: string): Product[] {
-  return products.filter(
-    (p) =>
-      (except === 'brand' || s.brands.length === 0 || s.brands.includes(p.brand ?? '')) &&
-      Object.entries(s.options).every(
-        ([name, wanted]) =>
-          except === `o.${name}` || wanted.length === 0 || choicesOf(p, name).some((c) => wanted.includes(c)),
-      ),
-  );
-}
-
-export interface Facet {
-  key: string;
-  label: string;
-  kind: 'brand' | 'color' | 'text';
-  values: Array<{ value: string; count: number; swatch?: string | undefined }>;
-}
-
-/** Brand and option facets with counts, each counted as if its own selection were not made. */
-export function facetsOf(products: Product[], s: ListingState): Facet[] {
-  const facets: Facet[] = [];
-  const brandPool = applyLocal(products, s, 'brand');
-  const brands = new Map<string, number>();
-  for (const p of brandPool) if (p.brand) brands.set(p.brand, (brands.get(p.brand) ?? 0) + 1);
-  if (brands.size > 1)
-    facets.push({
-      key: 'brand',
-      label: 'Brand',
-      kind: 'brand',
-      values: [...brands].sort((a, b) => a[0].localeCompare(b[0])).map(([value, count]) => ({ value, count })),
-    });
-  const optionNames = new Map<string, 'color' | 'text'>();
-  const seen = new Map<string, number>();
-  for (const p of products)
-    for (const o of p.productOptions ?? []) {
-      optionNames.set(o.name ?? '', o.optionType === 'color' ? 'color' : 'text');
-      seen.set(o.name ?? '', (seen.get(o.name ?? '') ?? 0) + 1);
-    }
-  // An option only one product has is no filter: that product's page shows it.
-  for (const [name, count] of seen) if (count < 2 && !s.options[name]?.length) optionNames.delete(name);
-  for (const [name, kind] of optionNames) {
-    if (!name) continue;
-    const pool = applyLocal(products, s, `o.${name}`);
-    const counts = new Map<string, { count: number; swatch?: string | undefined }>();
-    for (const p of pool) {
-      const o = p.productOptions?.find((po) => po.name === name);
-      for (const c of o?.choices ?? []) {
-        if (c.visible === false) continue;
-        const label = c.description ?? c.value ?? '';
-        const entry = counts.get(label) ?? { count: 0, swatch: kind === 'color' ? c.value : undefined };
-        entry.count++;
-        counts.set(label, entry);
-      }
-    }
-    if (counts.size > 1)
-      facets.push({
-        key: `o.${name}`,
-        label: name,
-        kind,
-        values: [...counts].map(([value, e]) => ({ value, count: e.count, swatch: e.swatch })),
-      });
+export function selectionOf(s: ListingState, collectionId: string | undefined): Selection {
+  const options: Record<string, string[]> = {};
+  for (const name of Object.keys(s.options).sort()) {
+    const values = s.options[name] ?? [];
+    if (values.length > 0) options[name] = [...values].sort();
   }
-  return facets;
+  return {
+    q: s.q,
+    collectionId,
+    min: s.min,
+    max: s.max,
+    inStock: s.inStock,
+    brands: [...s.brands].sort(),
+    options,
+  };
+}
+
+/** An option choice as the server's `optionChoices` field names it: "Size: M" (decision 0029). */
+export const choiceValue = (option: string, choice: string) => `${option}: ${choice}`;
+
+/** The option and choice of an `optionChoices` value (split at its first ": "), or undefined for a malformed one. */
+export function splitChoice(value: string): { option: string; choice: string } | undefined {
+  const at = value.indexOf(': ');
+  return at > 0 ? { option: value.slice(0, at), choice: value.slice(at + 2) } : undefined;
+}
+
+/**
+ * A facet group: the filters of one group are OR-ed (M or L), groups are AND-ed (M or L, and Red). The collection,
+ * price and stock count as groups too: their facets (collection counts, price bounds, the in-stock count) are counted
+ * without their own selection.
+ */
+export type FacetGroup = 'collection' | 'price' | 'stock' | 'brand' | `o.${string}`;
+
+type Filter = Record<string, unknown>;
+
+/** One group's condition in both query languages. */
+interface Condition {
+  group: FacetGroup;
+  v1: Filter;
+  v3: Filter;
+}
+
+/** The selection's conditions, one per group that selects something. */
+function conditionsOf(s: Selection): Condition[] {
+  const out: Condition[] = [];
+  if (s.collectionId)
+    out.push({
+      group: 'collection',
+      v1: { collectionIds: { $hasSome: [s.collectionId] } },
+      // Direct membership, as v1's `collectionIds` reads it (allCategoriesInfo would add subcategories' products).
+      v3: { 'directCategoriesInfo.categories.id': { $hasSome: [s.collectionId] } },
+    });
+  if (s.inStock)
+    out.push({
+      group: 'stock',
+      v1: { 'stock.inStock': true },
+      // v1's inStock is "some variant in stock": every status but OUT_OF_STOCK.
+      v3: { 'inventory.availabilityStatus': { $in: ['IN_STOCK', 'PARTIALLY_OUT_OF_STOCK'] } },
+    });
+  const v1Price: Filter[] = [];
+  const v3Price: Filter[] = [];
+  if (s.min !== undefined) {
+    v1Price.push({ 'priceData.discountedPrice': { $gte: s.min } });
+    v3Price.push({ 'actualPriceRange.minValue.amount': { $gte: s.min } });
+  }
+  if (s.max !== undefined) {
+    v1Price.push({ 'priceData.discountedPrice': { $lte: s.max } });
+    v3Price.push({ 'actualPriceRange.minValue.amount': { $lte: s.max } });
+  }
+  if (v1Price.length > 0) out.push({ group: 'price', v1: and(v1Price), v3: and(v3Price) });
+  if (s.brands.length > 0)
+    out.push({ group: 'brand', v1: { brand: { $in: s.brands } }, v3: { 'brand.name': { $in: s.brands } } });
+  for (const [name, values] of Object.entries(s.options)) {
+    if (values.length === 0) continue;
+    const choices = { optionChoices: { $hasSome: values.map((v) => choiceValue(name, v)) } };
+    out.push({ group: `o.${name}`, v1: choices, v3: choices });
+  }
+  return out;
+}
+
+function and(filters: Filter[]): Filter {
+  if (filters.length === 0) return {};
+  if (filters.length === 1) return filters[0] ?? {};
+  return { $and: filters };
+}
+
+/**
+ * The v1 filter of the listing. `collectionIds` stays a top-level condition of one id: the server's "featured"
+ * order reads the collection from it.
+ */
+export const v1FilterOf = (s: Selection): Filter => and(conditionsOf(s).map((c) => c.v1));
+
+/** The v3 filter of the same selection (field names of docs/decisions/0023-products-v3-read.md). */
+export const v3FilterOf = (s: Selection): Filter => and(conditionsOf(s).map((c) => c.v3));
+
+/** The groups the selection narrows by. */
+export const activeGroups = (s: Selection): FacetGroup[] => conditionsOf(s).map((c) => c.group);
+
+/**
+ * The selection a group's facet is counted over: the others' selections without its own. Choosing another collection
+ * clears brands and option choices (they belong to the collection left), so collection counts leave those out too:
+ * each count is what the shopper gets on choosing it.
+ */
+export function without(s: Selection, group: FacetGroup): Selection {
+  switch (group) {
+    case 'collection':
+      return { ...s, collectionId: undefined, brands: [], options: {} };
+    case 'price':
+      return { ...s, min: undefined, max: undefined };
+    case 'stock':
+      return { ...s, inStock: false };
+    case 'brand':
+      return { ...s, brands: [] };
+    default: {
+      const { [group.slice(2)]: _left, ...options } = s.options;
+      return { ...s, options };
+    }
+  }
+}
+
+/** A selection's identity, for de-duplicating requests. */
+export const selectionKey = (s: Selection) =>
+  JSON.stringify([s.q, s.collectionId ?? '', s.min, s.max, s.inStock, s.brands, s.options]);
+
+/**
+ * The selections whose counts a listing's facets need: the whole selection (for every group that selects nothing,
+ * "the others' selections" is all of it), and one per group that selects something, without that group; the
+ * collection counts always leave out what choosing a collection clears. So a listing asks at most 1 + (groups in
+ * use) searches, equal selections collapsing into one (on a bare "Shop all" page: one). A shopper who ticks "M"
+ * re-asks for the selection before it for the Size group, which is already in the cache.
+ */
+export function facetSelections(s: Selection): { base: Selection; byGroup: Map<FacetGroup, Selection> } {
+  const byGroup = new Map<FacetGroup, Selection>([['collection', without(s, 'collection')]]);
+  for (const group of activeGroups(s)) byGroup.set(group, without(s, group));
+  return { base: s, byGroup };
 }

@@ -10,19 +10,14 @@ import { Empty, ErrorState, GridSkeleton } from '../../components/states';
 import { isNotFound } from '../../lib/errors';
 import { queryClient } from '../../lib/query-client';
 import { collectionBySlugQuery, collectionsQuery } from './api/collections';
-import {
-  listingPageQuery,
-  listingSampleQuery,
-  MAX_OPTION_POOL,
-  type ServerFilters,
-  SORTS,
-  type SortKey,
-} from './api/products';
+import { facetsQuery, optionLooksQuery } from './api/facets';
+import { listingPageQuery } from './api/products';
 import { CollapsibleFilters, FilterPanel } from './components/filter-panel';
-import { applyLocal, facetsOf, hasOptionFilters, type ListingState, PAGE_SIZE, readState, writeState } from './filters';
+import { withLooks } from './facets';
+import { type ListingState, PAGE_SIZE, readState, SORTS, type SortKey, selectionOf, writeState } from './filters';
 import './components/catalog.css';
 
-/** Starts loading the collection and, for the whole shop, the listing before the page renders. */
+/** Starts loading the collection and, for the whole shop, the listing and its facets before the page renders. */
 export function warm({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(collectionsQuery());
   if (params.slug) {
@@ -30,13 +25,9 @@ export function warm({ params, request }: LoaderFunctionArgs) {
     return;
   }
   const s = readState(new URL(request.url).searchParams);
-  if (hasOptionFilters(s)) return;
-  void queryClient.prefetchQuery(listingPageQuery(serverFilters(s, undefined), (s.page - 1) * PAGE_SIZE, PAGE_SIZE));
-}
-
-/** The part of the listing's state the server answers (all but option choices). */
-function serverFilters(s: ListingState, collectionId: string | undefined): ServerFilters {
-  return { q: s.q, collectionId, inStock: s.inStock, min: s.min, max: s.max, brands: s.brands, sort: s.sort };
+  const selection = selectionOf(s, undefined);
+  void queryClient.prefetchQuery(listingPageQuery(selection, s.sort, (s.page - 1) * PAGE_SIZE, PAGE_SIZE));
+  void queryClient.prefetchQuery(facetsQuery(selection));
 }
 
 /** A collection page (`/collections/:slug`) or the whole shop with search (`/shop?q=`). */
@@ -53,19 +44,17 @@ export function Component() {
   // retryOnMount: the loader's lookup already ran; an unknown collection says so at once (components/not-found).
   const collection = useQuery({ ...collectionBySlugQuery(slug ?? ''), enabled: Boolean(slug), retryOnMount: false });
   const collections = useQuery(collectionsQuery());
-  const server = serverFilters(state, collection.data?.id);
+  const selection = selectionOf(state, collection.data?.id);
   const ready = !slug || Boolean(collection.data);
-  // Option choices are no query fields yet: with one picked, the list is the server's first matches narrowed here.
-  const byOptions = hasOptionFilters(state);
+  // Everything is filtered and counted by the server, for the whole catalog: the page of products (v1 query) and
+  // the facet counts (v3 search aggregations).
   const listing = useQuery({
-    ...listingPageQuery(server, (state.page - 1) * PAGE_SIZE, PAGE_SIZE),
-    enabled: ready && !byOptions,
-  });
-  // The facet counts come from the first matches (brands counted as if none were picked).
-  const sample = useQuery({
-    ...listingSampleQuery({ ...server, brands: [] }, byOptions ? MAX_OPTION_POOL : 100),
+    ...listingPageQuery(selection, state.sort, (state.page - 1) * PAGE_SIZE, PAGE_SIZE),
     enabled: ready,
   });
+  const facets = useQuery({ ...facetsQuery(selection), enabled: ready });
+  const hasOptions = Boolean(facets.data?.groups.some((g) => g.kind !== 'brand'));
+  const looks = useQuery({ ...optionLooksQuery(), enabled: hasOptions });
 
   const title = slug ? (collection.data?.name ?? 'Collection') : state.q ? `Search: ${state.q}` : 'Shop all';
   const missing = Boolean(slug) && isNotFound(collection.error);
@@ -81,16 +70,11 @@ export function Component() {
     navigate(`${target ? `/collections/${target}` : '/shop'}${qs ? `?${qs}` : ''}`);
   };
 
-  const error = collection.error ?? (byOptions ? sample.error : listing.error);
-  const pool = sample.data ?? [];
-  const local = byOptions ? applyLocal(pool, state) : [];
-  const total = byOptions ? local.length : (listing.data?.total ?? 0);
-  const facets = facetsOf(pool, state);
+  const error = collection.error ?? listing.error;
+  const total = listing.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(state.page, pages);
-  const shown = byOptions ? local.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : (listing.data?.products ?? []);
-  const loading = byOptions ? sample.isPending : listing.isPending;
-  const fetching = byOptions ? sample.isFetching : listing.isFetching;
+  const shown = listing.data?.products ?? [];
   const active =
     (state.inStock ? 1 : 0) +
     (state.min !== undefined || state.max !== undefined ? 1 : 0) +
@@ -128,7 +112,9 @@ export function Component() {
         <CollapsibleFilters active={active}>
           <FilterPanel
             state={state}
-            facets={facets}
+            facets={facets.data ? { ...facets.data, groups: withLooks(facets.data.groups, looks.data) } : undefined}
+            facetsBusy={facets.isFetching}
+            facetsError={facets.isError && !facets.data ? () => void facets.refetch() : undefined}
             collections={collections.data ?? []}
             currentSlug={slug}
             onChange={change}
@@ -146,8 +132,8 @@ export function Component() {
         </CollapsibleFilters>
         <div className="catalog__results">
           {error ? (
-            <ErrorState error={error} retry={() => void (byOptions ? sample.refetch() : listing.refetch())} />
-          ) : !ready || loading ? (
+            <ErrorState error={error} retry={() => void listing.refetch()} />
+          ) : !ready || listing.isPending ? (
             <GridSkeleton />
           ) : total === 0 ? (
             <Empty title="No products match">
@@ -158,9 +144,8 @@ export function Component() {
             <>
               <p className="muted" role="status" aria-live="polite">
                 {total.toLocaleString()} {total === 1 ? 'product' : 'products'}
-                {byOptions && pool.length >= MAX_OPTION_POOL ? ` among the first ${MAX_OPTION_POOL}` : ''}
               </p>
-              <ul className="grid" aria-busy={fetching}>
+              <ul className="grid" aria-busy={listing.isFetching}>
                 {shown.map((p, i) => (
                   <ProductCard key={p.id} product={p} eager={i < 4} />
                 ))}

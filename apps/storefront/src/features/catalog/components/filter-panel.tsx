@@ -1,11 +1,17 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { storeMoney } from '../../../lib/format';
-import type { Facet, ListingState } from '../filters';
+import { formatMoney, storeMoney } from '../../../lib/format';
+import { type Facets, tickedFacets } from '../facets';
+import type { ListingState } from '../filters';
 
 interface Props {
   state: ListingState;
-  facets: Facet[];
-  collections: Array<{ slug: string; name: string }>;
+  /** The counts under the current selection; undefined while the first ones load (or when they failed). */
+  facets: Facets | undefined;
+  /** Counts for a newer selection are on their way (the ones shown are the previous selection's). */
+  facetsBusy: boolean;
+  /** Set when the counts could not be read: retries them. */
+  facetsError: (() => void) | undefined;
+  collections: Array<{ id?: string | null | undefined; slug: string; name: string }>;
   currentSlug: string | undefined;
   onChange: (next: Partial<ListingState>) => void;
   onCollection: (slug: string | undefined) => void;
@@ -14,8 +20,16 @@ interface Props {
 const toggle = (list: string[], value: string) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
-/** The listing's filters: collection, price range, stock, brand and option choices, with counts. */
-export function FilterPanel({ state, facets, collections, currentSlug, onChange, onCollection }: Props) {
+const withCount = (label: string, count: number | undefined) =>
+  count === undefined ? label : `${label} (${count.toLocaleString()})`;
+
+/**
+ * The listing's filters: collection, price range, stock, brand and option choices, each with the number of products
+ * choosing it gives. A value no product has under the other filters is left out (unless ticked, so it can be taken
+ * back), as is a collection with none.
+ */
+export function FilterPanel(props: Props) {
+  const { state, facets, facetsBusy, facetsError, collections, currentSlug, onChange, onCollection } = props;
   const onPrice = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -25,8 +39,21 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
     };
     onChange({ min: read('min'), max: read('max') });
   };
+  const offeredCollections = collections.filter(
+    (c) => !facets || c.slug === currentSlug || (c.id ? (facets.collections.get(c.id) ?? 0) > 0 : true),
+  );
+  const bounds = facets?.price;
+  const showStock = !facets || facets.inStock > 0 || state.inStock;
   return (
-    <div className="filters">
+    <div className="filters" aria-busy={facetsBusy}>
+      {facetsError ? (
+        <div className="filters__error" role="alert">
+          <p>The filter counts could not be loaded.</p>
+          <button type="button" className="link-button" onClick={facetsError}>
+            Try again
+          </button>
+        </div>
+      ) : null}
       <fieldset>
         <legend>Collection</legend>
         <label htmlFor="filter-collection" className="visually-hidden">
@@ -37,10 +64,10 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
           value={currentSlug ?? ''}
           onChange={(e) => onCollection(e.target.value || undefined)}
         >
-          <option value="">All products</option>
-          {collections.map((c) => (
+          <option value="">{withCount('All products', facets?.all)}</option>
+          {offeredCollections.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {c.name}
+              {withCount(c.name, facets && c.id ? (facets.collections.get(c.id) ?? 0) : undefined)}
             </option>
           ))}
         </select>
@@ -48,14 +75,37 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
       <form onSubmit={onPrice} key={`${state.min}-${state.max}`}>
         <fieldset>
           <legend>Price ({storeMoney.currency})</legend>
+          {bounds ? (
+            <p id="price-bounds" className="filters__hint">
+              From {formatMoney(bounds.min)} to {formatMoney(bounds.max)}
+            </p>
+          ) : null}
           <div className="price-range">
             <label>
               <span>Min</span>
-              <input name="min" type="number" inputMode="decimal" min={0} defaultValue={state.min ?? ''} />
+              <input
+                name="min"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder={bounds ? String(Math.floor(bounds.min)) : undefined}
+                aria-describedby={bounds ? 'price-bounds' : undefined}
+                defaultValue={state.min ?? ''}
+              />
             </label>
             <label>
               <span>Max</span>
-              <input name="max" type="number" inputMode="decimal" min={0} defaultValue={state.max ?? ''} />
+              <input
+                name="max"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                placeholder={bounds ? String(Math.ceil(bounds.max)) : undefined}
+                aria-describedby={bounds ? 'price-bounds' : undefined}
+                defaultValue={state.max ?? ''}
+              />
             </label>
             <button type="submit" className="button">
               Apply
@@ -63,14 +113,22 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
           </div>
         </fieldset>
       </form>
-      <fieldset>
-        <legend>Availability</legend>
-        <label className="check">
-          <input type="checkbox" checked={state.inStock} onChange={(e) => onChange({ inStock: e.target.checked })} />
-          In stock only
-        </label>
-      </fieldset>
-      {facets.map((facet) => {
+      {showStock ? (
+        <fieldset>
+          <legend>Availability</legend>
+          <label className="check">
+            <input type="checkbox" checked={state.inStock} onChange={(e) => onChange({ inStock: e.target.checked })} />
+            <span>In stock only</span>
+            {facets ? (
+              <>
+                {' '}
+                <span className="facet__count">({facets.inStock.toLocaleString()})</span>
+              </>
+            ) : null}
+          </label>
+        </fieldset>
+      ) : null}
+      {(facets?.groups ?? tickedFacets(state)).map((facet) => {
         const selected = facet.key === 'brand' ? state.brands : (state.options[facet.key.slice(2)] ?? []);
         const set = (values: string[]) =>
           facet.key === 'brand'
@@ -92,7 +150,12 @@ export function FilterPanel({ state, facets, collections, currentSlug, onChange,
                       <span className="swatch-dot" style={{ background: v.swatch }} aria-hidden="true" />
                     ) : null}
                     <span>{v.value}</span>
-                    <span className="facet__count">({v.count})</span>
+                    {v.count === undefined ? null : (
+                      <>
+                        {' '}
+                        <span className="facet__count">({v.count.toLocaleString()})</span>
+                      </>
+                    )}
                   </label>
                 </li>
               ))}
