@@ -68,6 +68,29 @@ export const sections: Section[] = [
     ],
   },
   {
+    id: 'ribbons-brands',
+    label: 'Ribbons & brands',
+    to: '/ribbons-brands',
+    group: 'store',
+    permission: 'catalog:read',
+    routes: [
+      { path: 'ribbons-brands', lazy: page(() => import('../features/ribbons-brands/ribbons-brands-route')) },
+      { path: 'ribbons-brands/brands', lazy: page(() => import('../features/ribbons-brands/ribbons-brands-route')) },
+    ],
+  },
+  {
+    id: 'info-sections',
+    label: 'Info sections',
+    to: '/info-sections',
+    group: 'store',
+    permission: 'catalog:read',
+    routes: [
+      { path: 'info-sections', lazy: page(() => import('../features/info-sections/info-sections-route')) },
+      { path: 'info-sections/new', lazy: page(() => import('../features/info-sections/info-section-route')) },
+      { path: 'info-sections/:id', lazy: page(() => import('../features/info-sections/info-section-route')) },
+    ],
+  },
+  {
     id: 'inventory',
     label: 'Inventory',
     to: '/inventory',
