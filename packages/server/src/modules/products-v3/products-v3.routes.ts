@@ -2,7 +2,7 @@ import * as c from '@merx/contract';
 import { z } from 'zod';
 import { elevated, publicAccess } from '../../http/auth.js';
 import { RawJson } from '../../http/raw-json.js';
-import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { type AnyRoute, defineRoute, type RouteDef } from '../../http/route.js';
 import type { ProductsV3Commands } from './products-v3.commands.js';
 import type { ProductsV3Service } from './products-v3.service.js';
 
@@ -85,6 +85,14 @@ const writeAccess = elevated('catalog:write');
  */
 export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
   const write = { tag, access: writeAccess };
+  /** A POST under `/stores/v3/bulk/` for `catalog:write`. */
+  const bulkPost = <I>(
+    path: string,
+    summary: string,
+    input: z.ZodType<I>,
+    response: z.ZodType,
+    handler: RouteDef<Record<string, never>, I>['handler'],
+  ) => defineRoute({ ...write, method: 'POST', url: `/stores/v3/bulk/${path}`, summary, input, response, handler });
   return [
     defineRoute({
       ...write,
@@ -135,142 +143,113 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       handler: async ({ params, input, caller }) =>
         s.updateWithInventory(params.productId, input.product, input.returnEntity ?? true, input.fields, caller),
     }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/create',
-      summary: 'Create up to 100 products (a result per product)',
-      input: c.bulkCreateProductsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input, caller }) =>
-        s.bulkCreate(input.products, input.returnEntity ?? false, input.fields, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/update',
-      summary: 'Update up to 100 products (a result per product)',
-      input: c.bulkUpdateProductsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input, caller }) =>
+    bulkPost(
+      'products/create',
+      'Create up to 100 products (a result per product)',
+      c.bulkCreateProductsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input, caller }) => s.bulkCreate(input.products, input.returnEntity ?? false, input.fields, caller),
+    ),
+    bulkPost(
+      'products/update',
+      'Update up to 100 products (a result per product)',
+      c.bulkUpdateProductsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input, caller }) =>
         s.bulkUpdate(
           input.products.map((p) => p.product),
           input.returnEntity ?? false,
           input.fields,
           caller,
         ),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products-with-inventory/create',
-      summary: 'Create up to 100 products with the stock of their variants',
-      input: c.bulkCreateProductsV3Request,
-      response: c.bulkProductsWithInventoryV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products-with-inventory/create',
+      'Create up to 100 products with the stock of their variants',
+      c.bulkCreateProductsV3Request,
+      c.bulkProductsWithInventoryV3Response,
+      async ({ input, caller }) =>
         s.bulkCreateWithInventory(input.products, input.returnEntity ?? false, input.fields, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products-with-inventory/update',
-      summary: 'Update up to 100 products and the stock of their variants',
-      input: c.bulkUpdateProductsV3Request,
-      response: c.bulkProductsWithInventoryV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products-with-inventory/update',
+      'Update up to 100 products and the stock of their variants',
+      c.bulkUpdateProductsV3Request,
+      c.bulkProductsWithInventoryV3Response,
+      async ({ input, caller }) =>
         s.bulkUpdateWithInventory(
           input.products.map((p) => p.product),
           input.returnEntity ?? false,
           input.fields,
           caller,
         ),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/delete',
-      summary: 'Delete up to 100 products (a result per product)',
-      input: c.bulkDeleteProductsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input, caller }) => s.bulkDelete(input.productIds, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/delete-by-filter',
-      summary: 'Delete every product a filter selects',
-      input: c.bulkDeleteProductsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) => s.deleteByFilter(input.filter, input.search?.expression, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/update-tags',
-      summary: 'Assign and unassign tags of up to 100 products',
-      input: c.bulkUpdateProductTagsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input }) => s.bulkUpdateTags(input.productIds, input.assignTags, input.unassignTags),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/update-tags-by-filter',
-      summary: 'Assign and unassign tags of every product a filter selects',
-      input: c.bulkUpdateProductTagsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input }) => s.updateTagsByFilter(input.filter, input.assignTags, input.unassignTags),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/update-by-filter',
-      summary: 'Change the fields sent on every product a filter selects (all or nothing)',
-      input: c.bulkUpdateProductsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) =>
-        s.updateByFilter(input.filter, input.search?.expression, input.product, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/update-variants-by-filter',
-      summary: 'Set the variant fields sent on every variant of the products a filter selects',
-      input: c.bulkUpdateProductVariantsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products/delete',
+      'Delete up to 100 products (a result per product)',
+      c.bulkDeleteProductsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input, caller }) => s.bulkDelete(input.productIds, caller),
+    ),
+    bulkPost(
+      'products/delete-by-filter',
+      'Delete every product a filter selects',
+      c.bulkDeleteProductsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) => s.deleteByFilter(input.filter, input.search?.expression, caller),
+    ),
+    bulkPost(
+      'products/update-tags',
+      'Assign and unassign tags of up to 100 products',
+      c.bulkUpdateProductTagsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input }) => s.bulkUpdateTags(input.productIds, input.assignTags, input.unassignTags),
+    ),
+    bulkPost(
+      'products/update-tags-by-filter',
+      'Assign and unassign tags of every product a filter selects',
+      c.bulkUpdateProductTagsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input }) => s.updateTagsByFilter(input.filter, input.assignTags, input.unassignTags),
+    ),
+    bulkPost(
+      'products/update-by-filter',
+      'Change the fields sent on every product a filter selects (all or nothing)',
+      c.bulkUpdateProductsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) => s.updateByFilter(input.filter, input.search?.expression, input.product, caller),
+    ),
+    bulkPost(
+      'products/update-variants-by-filter',
+      'Set the variant fields sent on every variant of the products a filter selects',
+      c.bulkUpdateProductVariantsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) =>
         s.updateVariantsByFilter(input.filter, input.search?.expression, input.variant, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/adjust-variants-by-filter',
-      summary: 'Raise or lower the prices and cost of the variants of the products a filter selects',
-      input: c.bulkAdjustProductVariantsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) => {
+    ),
+    bulkPost(
+      'products/adjust-variants-by-filter',
+      'Raise or lower the prices and cost of the variants of the products a filter selects',
+      c.bulkAdjustProductVariantsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) => {
         const { filter, search, ...adjustment } = input;
         return s.adjustVariantsByFilter(filter, search?.expression, adjustment, caller);
       },
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/remove-from-categories-by-filter',
-      summary: 'Take every product a filter selects out of categories',
-      input: c.bulkRemoveProductsFromCategoriesV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input }) =>
-        s.removeFromCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/add-info-sections',
-      summary: 'Add info sections to up to 100 products (a result per product)',
-      input: c.bulkInfoSectionsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products/remove-from-categories-by-filter',
+      'Take every product a filter selects out of categories',
+      c.bulkRemoveProductsFromCategoriesV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input }) => s.removeFromCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
+    ),
+    bulkPost(
+      'products/add-info-sections',
+      'Add info sections to up to 100 products (a result per product)',
+      c.bulkInfoSectionsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input, caller }) =>
         s.changeSections(
           input.products,
           { add: input.infoSectionIds },
@@ -278,15 +257,13 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
           input.fields,
           caller,
         ),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/remove-info-sections',
-      summary: 'Remove info sections from up to 100 products (a result per product)',
-      input: c.bulkInfoSectionsV3Request,
-      response: c.bulkProductsV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products/remove-info-sections',
+      'Remove info sections from up to 100 products (a result per product)',
+      c.bulkInfoSectionsV3Request,
+      c.bulkProductsV3Response,
+      async ({ input, caller }) =>
         s.changeSections(
           input.products,
           { remove: input.infoSectionIds },
@@ -294,36 +271,29 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
           input.fields,
           caller,
         ),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/add-info-sections-by-filter',
-      summary: 'Add info sections to every product a filter selects',
-      input: c.bulkInfoSectionsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products/add-info-sections-by-filter',
+      'Add info sections to every product a filter selects',
+      c.bulkInfoSectionsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) =>
         s.changeSectionsByFilter(input.filter, input.search?.expression, { add: input.infoSectionIds }, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/remove-info-sections-by-filter',
-      summary: 'Remove info sections from every product a filter selects',
-      input: c.bulkInfoSectionsV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input, caller }) =>
+    ),
+    bulkPost(
+      'products/remove-info-sections-by-filter',
+      'Remove info sections from every product a filter selects',
+      c.bulkInfoSectionsV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input, caller }) =>
         s.changeSectionsByFilter(input.filter, input.search?.expression, { remove: input.infoSectionIds }, caller),
-    }),
-    defineRoute({
-      ...write,
-      method: 'POST',
-      url: '/stores/v3/bulk/products/add-to-categories-by-filter',
-      summary: 'Add every product a filter selects to categories',
-      input: c.bulkAddProductsToCategoriesV3ByFilterRequest,
-      response: c.bulkJobV3Response,
-      handler: async ({ input }) =>
-        s.addToCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
-    }),
+    ),
+    bulkPost(
+      'products/add-to-categories-by-filter',
+      'Add every product a filter selects to categories',
+      c.bulkAddProductsToCategoriesV3ByFilterRequest,
+      c.bulkJobV3Response,
+      async ({ input }) => s.addToCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
+    ),
   ];
 }
