@@ -68,6 +68,17 @@ export const sections: Section[] = [
     ],
   },
   {
+    id: 'categories',
+    label: 'Categories',
+    to: '/categories',
+    group: 'store',
+    permission: 'catalog:read',
+    routes: [
+      { path: 'categories', lazy: page(() => import('../features/categories/categories-route')) },
+      { path: 'categories/:id', lazy: page(() => import('../features/categories/category-route')) },
+    ],
+  },
+  {
     id: 'ribbons-brands',
     label: 'Ribbons & brands',
     to: '/ribbons-brands',

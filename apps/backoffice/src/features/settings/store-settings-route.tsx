@@ -1,3 +1,4 @@
+import type { CatalogVersion } from '@merx/contract';
 import type { BusinessAddress } from '@merx/sdk';
 import { useState } from 'react';
 import { SelectField, TextField } from '../../components/field';
@@ -12,6 +13,7 @@ import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toasts';
 import { uploadLogo } from './api/logo';
 import { type StorePatch, storeSettingsQuery, useStoreSettings, useUpdateStoreSettings } from './api/store-settings';
+import { CatalogVersionCard } from './components/catalog-version-card';
 import { LogoField } from './components/logo-field';
 import { currencyName, localeOptions, localeSample } from './locales';
 import './settings.css';
@@ -23,6 +25,7 @@ interface Form {
   email: string;
   phone: string;
   address: AddressForm;
+  catalogVersion: CatalogVersion;
 }
 
 /** The business address as the form holds it: every field a string, empty when not given. */
@@ -85,6 +88,7 @@ export function Component() {
         email: store.email ?? '',
         phone: store.phone ?? '',
         address: addressFormOf(store.address),
+        catalogVersion: store.catalogVersion ?? 'V1_CATALOG',
       }
     : undefined;
   const form = useDraft(saved);
@@ -121,6 +125,7 @@ export function Component() {
     if (value.phone !== (store.phone ?? '')) patch.phone = value.phone.trim() || null;
     const address = addressOf(value.address);
     if (JSON.stringify(address) !== JSON.stringify(store.address ?? null)) patch.address = address;
+    if (value.catalogVersion !== (store.catalogVersion ?? 'V1_CATALOG')) patch.catalogVersion = value.catalogVersion;
     save.mutate(patch, {
       onSuccess: () => {
         form.discard();
@@ -257,6 +262,12 @@ export function Component() {
             error={errors.logoUrl}
           />
         </Card>
+        <CatalogVersionCard
+          value={value.catalogVersion}
+          disabled={!editable}
+          error={errors.catalogVersion}
+          onChange={(catalogVersion) => form.set({ catalogVersion })}
+        />
         {editable ? null : (
           <p className="muted">You can see these settings; changing them needs the “settings:write” permission.</p>
         )}
