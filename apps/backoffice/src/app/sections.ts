@@ -163,7 +163,7 @@ export const sections: Section[] = [
     to: '/settings/store',
     group: 'settings',
     permission: 'settings:read',
-    description: 'Name, currency, locale and logo.',
+    description: 'Name, currency, locale, logo and catalog version.',
     routes: [{ path: 'settings/store', lazy: page(() => import('../features/settings/store-settings-route')) }],
   },
   {
