@@ -19,7 +19,17 @@ export const mediaLimits = {
 } as const;
 
 /** The formats the library takes, found from the file's bytes (never its name or declared type). */
-export const mediaMimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const mediaMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'video/x-matroska',
+] as const;
 export type MediaMimeType = (typeof mediaMimeTypes)[number];
 
 export const mediaErrorCodes = {
@@ -31,10 +41,18 @@ export const mediaErrorCodes = {
 /** A smaller WebP copy of the image, for thumbnails and listings. */
 export const mediaVariant = z.object({ width: z.number().int(), height: z.number().int(), url: z.string() });
 
+/** A video's still image (decision 0031): sent with the video in the upload's field `poster`. */
+export const mediaPoster = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+
 export const mediaFile = z.object({
   /** The library id: `{ mediaId }` on the product media routes. */
   id: z.string(),
-  /** The image as stored: EXIF orientation applied, metadata stripped, same format. A path on the store (`/media/…`). */
+  /** `image` or `video`, from the file's bytes. */
+  mediaType: z.enum(['image', 'video']),
+  /**
+   * The image as stored (EXIF orientation applied, metadata stripped, same format), or the video as sent. A path on
+   * the store (`/media/…`).
+   */
   url: z.string(),
   /** The name the file was sent with, for people to recognise it (never used to store or type it). */
   fileName: z.string(),
@@ -43,7 +61,11 @@ export const mediaFile = z.object({
   sizeBytes: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
-  /** Narrowest first. */
+  /** A video's length in seconds (to the millisecond), when its container says. */
+  durationSeconds: z.number().optional(),
+  /** A video's still image, when one was sent with it. */
+  poster: mediaPoster.optional(),
+  /** Narrowest first: of the image, or of a video's poster. */
   variants: z.array(mediaVariant),
   createdDate: z.string(),
 });

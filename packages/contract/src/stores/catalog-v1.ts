@@ -307,11 +307,16 @@ const urlAndSize = z.object({
   height: z.number(),
   altText: z.string().optional(),
 });
+/** A video's file: its URL, size and container format (`mp4`, `webm`, …); `id` as an image's, for a store's file. */
+const videoFile = urlAndSize.omit({ altText: true }).extend({ format: z.string().optional() });
 export const mediaItem = z.object({
   id: z.string(),
   mediaType: mediaItemType,
   title: z.string(),
+  /** An image's; a video has `video` instead, and its poster as `thumbnail`. */
   image: urlAndSize.optional(),
+  /** A video's files (Merx keeps one, as uploaded) and the image id of its poster (`stillFrameMediaId`). */
+  video: z.object({ files: z.array(videoFile), stillFrameMediaId: z.string().optional() }).optional(),
   thumbnail: urlAndSize.optional(),
 });
 export type MediaItem = z.infer<typeof mediaItem>;

@@ -3,17 +3,19 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { mediaErrorCodes } from '@merx/contract';
 import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicAccess } from '../../http/auth.js';
+import { rangeOf } from './media.ranges.js';
 import type { StoredSizes } from './media.service.js';
-import { IMAGE_TYPES, keyOfImageId, ROUTED_ID_PATTERN } from './media.wire-image.js';
+import { IMAGE_TYPES, keyOfMediaId, ROUTED_ID_PATTERN, VIDEO_TYPES } from './media.wire-image.js';
 
 /*
- * The media folder's images by image id (media.wire-image.ts), at the paths the @wix/sdk media helpers build on
+ * The media folder's images and videos by id (media.wire-image.ts), at the paths the @wix/sdk media helpers build on
  * static.wixstatic.com: `GET /media/<id>` and the scaled forms `GET /media/<id>/v1/<fill|fit|crop>/…/<name>`.
  * Merx does not resize on request: a scaled form answers the narrowest stored size that covers it (the WebP variants
- * made at upload, else the original). Public and read-only; only image files of the media folder, never a path
- * outside it. Ids that do not look like image ids are left to the media folder's own static route.
+ * made at upload, else the original); a video has no scaled forms (its poster is an image of its own). Files are
+ * served with byte ranges (206), which browsers need to play and seek a video. Public and read-only; only image and
+ * video files of the media folder, never a path outside it. Other ids are left to the folder's own static route.
  */
 
 /** Library keys are never reused (lib/storage.ts): a copy can be cached for good. */
@@ -136,7 +138,21 @@ export function nearestKey(key: string, sizes: StoredSizes, needed: number): str
 }
 
 function notFound(id: string): AppError {
-  return new AppError('NOT_FOUND', mediaErrorCodes.notFound, `No image "${id}" in the media folder`, { mediaId: id });
+  return new AppError('NOT_FOUND', mediaErrorCodes.notFound, `No image or video "${id}" in the media folder`, {
+    mediaId: id,
+  });
+}
+
+/** A scaled form of a video: refused, naming where its still image is (decision 0031). */
+function notScalable(id: string): ValidationError {
+  return new ValidationError([
+    {
+      field: 'id',
+      description: "is a video: fill, fit and crop are for images (a video's poster has an image id of its own)",
+      violatedRule: 'VALIDATION',
+      data: { mediaId: id },
+    },
+  ]);
 }
 
 /** The file at `path` once links are followed, when it is a file inside `root` (a real path); else undefined. */
@@ -166,36 +182,56 @@ export function registerMediaFiles(app: FastifyInstance, deps: MediaFilesDeps): 
   const config = { access: publicAccess } as FastifyContextConfig;
   let realRoot: string | undefined;
 
-  /** Streams the file under `key`, or 404 in the envelope; never a file outside the media folder. */
-  async function send(reply: FastifyReply, id: string, key: string): Promise<FastifyReply> {
-    const type = IMAGE_TYPES[extname(key).slice(1).toLowerCase()];
+  /**
+   * Streams the file under `key` (the whole of it, or the one byte range asked for), or 404 in the envelope; never a
+   * file outside the media folder.
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, id: string, key: string): Promise<FastifyReply> {
+    const extension = extname(key).slice(1).toLowerCase();
+    const type = IMAGE_TYPES[extension] ?? VIDEO_TYPES[extension];
     if (!type) throw notFound(id);
     realRoot ??= await realpath(deps.root);
     const found = await fileInside(realRoot, join(deps.root, key));
     if (!found) throw notFound(id);
     const { file, size, modified } = found;
+    const lastModified = modified.toUTCString();
     reply.header('cache-control', key.startsWith('library/') ? IMMUTABLE : A_DAY);
-    reply.header('content-length', size).header('last-modified', modified.toUTCString());
+    reply.header('last-modified', lastModified).header('accept-ranges', 'bytes');
     reply.header('x-content-type-options', 'nosniff');
     // SVG can carry scripts: opened on its own, it runs none (the static route's policy for the demo images).
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     reply.header('cross-origin-resource-policy', 'cross-origin');
+    const ifRange = request.headers['if-range'];
+    const range = rangeOf(request.headers.range, size, ifRange === undefined || ifRange === lastModified);
+    if (range.kind === 'unsatisfiable') {
+      // The envelope would be a body of another type than the file's: a 416 says its reason in Content-Range.
+      reply.removeHeader('cache-control');
+      return reply.code(416).header('content-range', `bytes */${size}`).header('content-length', 0).send();
+    }
+    if (range.kind === 'part') {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      reply.header('content-length', range.end - range.start + 1);
+      return reply.type(type).send(createReadStream(file, { start: range.start, end: range.end }));
+    }
+    reply.header('content-length', size);
     return reply.type(type).send(createReadStream(file));
   }
 
   const idParam = `:id(${ROUTED_ID_PATTERN})`;
   app.get(`/media/${idParam}`, { config }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const key = keyOfImageId(id);
+    const key = keyOfMediaId(id);
     if (!key) throw notFound(id);
-    return send(reply, id, key);
+    return send(request, reply, id, key);
   });
   app.get(`/media/${idParam}/v1/*`, { config }, async (request, reply) => {
     const { id, '*': tail } = request.params as { id: string; '*': string };
-    const key = keyOfImageId(id);
+    const key = keyOfMediaId(id);
     if (!key) throw notFound(id);
+    if (VIDEO_TYPES[extname(key).slice(1).toLowerCase()]) throw notScalable(id);
     const scaled = parseScaled(tail);
     const sizes = await deps.sizesOf(key);
-    return send(reply, id, sizes ? nearestKey(key, sizes, scaled.neededWidth(sizes)) : key);
+    if (sizes?.mediaType === 'video') throw notScalable(id);
+    return send(request, reply, id, sizes ? nearestKey(key, sizes, scaled.neededWidth(sizes)) : key);
   });
 }

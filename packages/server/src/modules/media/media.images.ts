@@ -2,9 +2,12 @@ import { type MediaMimeType, mediaLimits } from '@merx/contract';
 import type { ViolatedRule } from '@merx/domain';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 
+/** The image formats of the library (its other formats are videos: media.video.ts). */
+export type ImageMimeType = Extract<MediaMimeType, `image/${string}`>;
+
 /** An image as its bytes describe it, once it passed the checks. */
 export interface InspectedImage {
-  mimeType: MediaMimeType;
+  mimeType: ImageMimeType;
   /** File extension of the stored image. */
   extension: string;
   /** As shown: EXIF orientation applied. */
@@ -26,7 +29,7 @@ export interface ProcessedImage {
   variants: Array<{ bytes: Buffer; width: number; height: number }>;
 }
 
-const FORMATS: Record<string, { mimeType: MediaMimeType; extension: string }> = {
+const FORMATS: Record<string, { mimeType: ImageMimeType; extension: string }> = {
   jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
   png: { mimeType: 'image/png', extension: 'png' },
   webp: { mimeType: 'image/webp', extension: 'webp' },
@@ -35,7 +38,7 @@ const FORMATS: Record<string, { mimeType: MediaMimeType; extension: string }> = 
   avif: { mimeType: 'image/avif', extension: 'avif' },
 };
 
-const TAKEN = 'the library takes JPEG, PNG, WebP, GIF and AVIF images';
+const TAKEN = 'the library takes JPEG, PNG, WebP, GIF and AVIF images, and MP4, MOV and WebM videos';
 
 function formatOf(meta: Metadata): string {
   return meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : String(meta.format);

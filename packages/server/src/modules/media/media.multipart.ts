@@ -5,21 +5,26 @@ import type { FastifyRequest } from 'fastify';
 
 /** The form field that carries the files, repeated once per file. */
 export const FILE_FIELD = 'file';
+/** The form field of a video's poster image: it follows the video's own `file` part (decision 0031). */
+export const POSTER_FIELD = 'poster';
 
 /** What busboy may read of one upload request before it gives up (files are counted and sized here too). */
 export const multipartLimits = {
   fileSize: mediaLimits.maxFileBytes,
-  files: mediaLimits.maxFiles,
   fields: 10,
   fieldSize: 1024,
   fieldNameSize: 200,
-  parts: mediaLimits.maxFiles + 10,
+  // Each file may be a video followed by its poster.
+  files: mediaLimits.maxFiles * 2,
+  parts: mediaLimits.maxFiles * 2 + 10,
   headerPairs: 50,
 };
 
 /** One part of an upload request: a file's bytes, or why the request cannot be taken as it is. */
 export type UploadPart =
   | { kind: 'file'; index: number; fileName: string; bytes: Buffer }
+  /** A poster image for the file of index `fileIndex` (the one sent just before it; -1 when none was). */
+  | { kind: 'poster'; fileIndex: number; fileName: string; bytes: Buffer }
   | { kind: 'refused'; violation: FieldViolation };
 
 const NOT_A_FORM = `must be multipart/form-data with one or more files in the field "${FILE_FIELD}"`;
@@ -83,13 +88,28 @@ export async function* readUploadParts(request: FastifyRequest): AsyncGenerator<
       yield { kind: 'refused', violation: parserRefusal(error) };
       return;
     }
-    if (part.fieldname !== FILE_FIELD) {
-      const description = `is not taken: files go in the field "${FILE_FIELD}"`;
+    if (part.fieldname !== FILE_FIELD && part.fieldname !== POSTER_FIELD) {
+      const description = `is not taken: files go in the field "${FILE_FIELD}" (a video's poster in "${POSTER_FIELD}")`;
       yield { kind: 'refused', violation: { field: part.fieldname, description, violatedRule: 'FIELD_NOT_ALLOWED' } };
       continue;
     }
     const fileName = cleanFileName(part.filename);
+    if (part.fieldname === POSTER_FIELD) {
+      if (part.file.truncated) {
+        const most = `${mediaLimits.maxFileBytes / (1024 * 1024)} MB`;
+        const field = `${FILE_FIELD}[${index - 1}].${POSTER_FIELD}`;
+        yield {
+          kind: 'refused',
+          violation: { field, description: `is larger than ${most}`, violatedRule: 'MAX_SIZE' },
+        };
+      } else yield { kind: 'poster', fileIndex: index - 1, fileName, bytes };
+      continue;
+    }
     const at = index++;
+    if (at >= mediaLimits.maxFiles) {
+      yield { kind: 'refused', violation: parserRefusal({ code: 'FST_FILES_LIMIT' }) };
+      return;
+    }
     if (part.file.truncated) {
       const most = `${mediaLimits.maxFileBytes / (1024 * 1024)} MB`;
       yield {

@@ -6,9 +6,17 @@ import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { MediaStorage } from '../../lib/storage.js';
 import { type ImageRefusal, inspectImage, isRefusal, processImage } from './media.images.js';
-import { mediaFileOf, type StoredVariant } from './media.mapper.js';
-import { FILE_FIELD, type UploadPart } from './media.multipart.js';
+import {
+  extrasOf,
+  keysOf,
+  mediaFileOf,
+  type StoredPoster,
+  type StoredVariant,
+  videoExtrasText,
+} from './media.mapper.js';
+import { FILE_FIELD, POSTER_FIELD, type UploadPart } from './media.multipart.js';
 import { createMediaRepo, type MediaRow } from './media.repo.js';
+import { inspectVideo, isVideoRefusal } from './media.video.js';
 
 export interface MediaLibraryDeps {
   db: Kysely<Database>;
@@ -19,26 +27,50 @@ export interface MediaLibraryDeps {
 
 /** A library file as a product's media item takes it. */
 export interface AttachableMedia {
+  mediaType: 'image' | 'video';
   url: string;
   width: number;
   height: number;
   fileName: string;
-  /** The smallest WebP variant, for thumbnails; absent when the image was too small to get one. */
+  /** The smallest WebP variant (of a video's poster), for thumbnails; absent when the image was too small for one. */
   thumbnail?: { url: string; width: number; height: number };
+  /** A video's container format (`mp4`, `mov`, `webm`, `mkv`). */
+  format?: string;
+  /** A video's still image, when it was sent with it. */
+  poster?: { url: string; width: number; height: number };
 }
 
-/** A library original's size and its variants (narrowest first). */
+/** A library original's size and its variants (narrowest first); for a video's own key, its type only. */
 export interface StoredSizes {
+  mediaType: 'image' | 'video';
   width: number;
   height: number;
   variants: StoredVariant[];
 }
 
 type FilePart = Extract<UploadPart, { kind: 'file' }>;
+type PosterPart = Extract<UploadPart, { kind: 'poster' }>;
 
 /** A refused file, named by its place in the request (`file[2]`) and its name. */
 function refused(part: FilePart, why: ImageRefusal): FieldViolation {
   return { field: `${FILE_FIELD}[${part.index}]`, ...why, data: { fileName: part.fileName, index: part.index } };
+}
+
+/** A refused poster, named by the file it belongs to (`file[2].poster`). */
+function refusedPoster(part: PosterPart, why: ImageRefusal): FieldViolation {
+  return {
+    field: `${FILE_FIELD}[${part.fileIndex}].${POSTER_FIELD}`,
+    ...why,
+    data: { fileName: part.fileName, index: part.fileIndex },
+  };
+}
+
+/** Checks a file from its bytes alone (a video's container, else an image's header), without storing anything. */
+async function check(bytes: Buffer): Promise<ImageRefusal | undefined> {
+  const video = bytes.length > 0 ? inspectVideo(bytes) : undefined;
+  if (video) return isVideoRefusal(video) ? video : undefined;
+  const image = await inspectImage(bytes);
+  return isRefusal(image) ? image : undefined;
 }
 
 /** The folder of a file's keys: also the text that finds what refers to it. */
@@ -55,38 +87,101 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
   const repo = createMediaRepo(deps.dialect);
   const { storage } = deps;
 
-  /** Checks, encodes and stores one file; its keys go into `written` as they are written. */
-  async function store(part: FilePart, written: string[]): Promise<MediaRow | FieldViolation> {
-    const image = await inspectImage(part.bytes);
-    if (isRefusal(image)) return refused(part, image);
+  /** Checks an image and stores it with its WebP variants under `<folder>/<name>.<ext>` and `<folder>/w<width>.webp`. */
+  async function storeImage(
+    bytes: Buffer,
+    folder: string,
+    name: string,
+    written: string[],
+  ): Promise<
+    | ImageRefusal
+    | { key: string; mimeType: string; bytes: number; width: number; height: number; variants: StoredVariant[] }
+  > {
+    const image = await inspectImage(bytes);
+    if (isRefusal(image)) return image;
     let processed: Awaited<ReturnType<typeof processImage>>;
     try {
-      processed = await processImage(part.bytes, image);
+      processed = await processImage(bytes, image);
     } catch {
-      return refused(part, { description: 'is corrupt or truncated: it could not be read', violatedRule: 'FORMAT' });
+      return { description: 'is corrupt or truncated: it could not be read', violatedRule: 'FORMAT' };
     }
-    const id = newId();
-    const key = `${folderOf(id)}original.${image.extension}`;
+    const key = `${folder}${name}.${image.extension}`;
     written.push(key);
     await storage.put(key, processed.original.bytes, image.mimeType);
     const variants: StoredVariant[] = [];
     for (const v of processed.variants) {
-      const variantKey = `${folderOf(id)}w${v.width}.webp`;
+      const variantKey = `${folder}${name === 'original' ? '' : `${name}-`}w${v.width}.webp`;
       written.push(variantKey);
       await storage.put(variantKey, v.bytes, 'image/webp');
       variants.push({ width: v.width, height: v.height, key: variantKey });
     }
+    const { width, height } = processed.original;
+    return { key, mimeType: image.mimeType, bytes: processed.original.bytes.length, width, height, variants };
+  }
+
+  /** Checks and stores one file (a video as sent, an image encoded again); its keys go into `written`. */
+  async function store(part: FilePart, written: string[]): Promise<MediaRow | FieldViolation> {
+    const id = newId();
+    const created = deps.clock.now().toISOString();
+    const video = part.bytes.length > 0 ? inspectVideo(part.bytes) : undefined;
+    if (video) {
+      if (isVideoRefusal(video)) return refused(part, video);
+      // Stored byte for byte: without a decoder on the machine, re-encoding is not ours to do (decision 0031).
+      const key = `${folderOf(id)}original.${video.extension}`;
+      written.push(key);
+      await storage.put(key, part.bytes, video.mimeType);
+      return {
+        id,
+        file_name: part.fileName,
+        mime_type: video.mimeType,
+        size_bytes: part.bytes.length,
+        width: video.width,
+        height: video.height,
+        storage_key: key,
+        variants: videoExtrasText({ durationMs: video.durationMs }),
+        created_date: created,
+      };
+    }
+    const stored = await storeImage(part.bytes, folderOf(id), 'original', written);
+    if ('violatedRule' in stored) return refused(part, stored);
     return {
       id,
       file_name: part.fileName,
-      mime_type: image.mimeType,
-      size_bytes: processed.original.bytes.length,
-      width: processed.original.width,
-      height: processed.original.height,
-      storage_key: key,
-      variants: JSON.stringify(variants),
-      created_date: deps.clock.now().toISOString(),
+      mime_type: stored.mimeType,
+      size_bytes: stored.bytes,
+      width: stored.width,
+      height: stored.height,
+      storage_key: stored.key,
+      variants: JSON.stringify(stored.variants),
+      created_date: created,
     };
+  }
+
+  /** Stores a poster for the video of `row` (the file sent just before it) and records it in the row. */
+  async function storePoster(
+    part: PosterPart,
+    row: MediaRow | undefined,
+    written: string[],
+  ): Promise<FieldViolation | undefined> {
+    const extras = row ? extrasOf(row) : undefined;
+    if (!row || extras?.mediaType !== 'video') {
+      return refusedPoster(part, {
+        description: `must follow the video it is the poster of, sent in the field "${FILE_FIELD}"`,
+        violatedRule: 'VALIDATION',
+      });
+    }
+    if (extras.poster)
+      return refusedPoster(part, { description: 'is a second poster for one video', violatedRule: 'VALIDATION' });
+    const stored = await storeImage(part.bytes, folderOf(row.id), 'poster', written);
+    if ('violatedRule' in stored) return refusedPoster(part, stored);
+    const poster: StoredPoster = {
+      key: stored.key,
+      width: stored.width,
+      height: stored.height,
+      variants: stored.variants,
+    };
+    row.variants = videoExtrasText({ durationMs: extras.durationMs, poster });
+    return undefined;
   }
 
   return {
@@ -98,17 +193,24 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     async upload(parts: AsyncIterable<UploadPart>): Promise<MediaFile[]> {
       const violations: FieldViolation[] = [];
       const rows: MediaRow[] = [];
+      const byIndex = new Map<number, MediaRow>();
       const written: string[] = [];
       try {
         for await (const part of parts) {
           if (part.kind === 'refused') violations.push(part.violation);
           else if (violations.length > 0) {
-            const image = await inspectImage(part.bytes);
-            if (isRefusal(image)) violations.push(refused(part, image));
+            const why = await check(part.bytes);
+            if (why) violations.push(part.kind === 'poster' ? refusedPoster(part, why) : refused(part, why));
+          } else if (part.kind === 'poster') {
+            const why = await storePoster(part, byIndex.get(part.fileIndex), written);
+            if (why) violations.push(why);
           } else {
             const stored = await store(part, written);
             if ('field' in stored) violations.push(stored);
-            else rows.push(stored);
+            else {
+              rows.push(stored);
+              byIndex.set(part.index, stored);
+            }
           }
         }
         if (violations.length === 0 && rows.length === 0) {
@@ -147,12 +249,15 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
       const id = /^library\/([^/]+)\/[^/]+$/.exec(key)?.[1];
       if (!id) return undefined;
       const row = await repo.find(deps.db, id);
-      if (!row || row.storage_key !== key) return undefined;
-      return {
-        width: Number(row.width),
-        height: Number(row.height),
-        variants: JSON.parse(row.variants) as StoredVariant[],
-      };
+      if (!row) return undefined;
+      const extras = extrasOf(row);
+      if (extras.mediaType === 'video') {
+        if (row.storage_key === key) return { mediaType: 'video', width: 0, height: 0, variants: [] };
+        const poster = extras.poster;
+        return poster?.key === key ? { mediaType: 'image', ...poster } : undefined;
+      }
+      if (row.storage_key !== key) return undefined;
+      return { mediaType: 'image', width: Number(row.width), height: Number(row.height), variants: extras.variants };
     },
 
     /**
@@ -162,8 +267,11 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
     async attachable(ex: Executor, id: string): Promise<AttachableMedia | undefined> {
       const row = await repo.find(ex, id, 'share');
       if (!row) return undefined;
-      const smallest = (JSON.parse(row.variants) as StoredVariant[])[0];
+      const extras = extrasOf(row);
+      const poster = extras.mediaType === 'video' ? extras.poster : undefined;
+      const smallest = extras.mediaType === 'image' ? extras.variants[0] : poster?.variants[0];
       return {
+        mediaType: extras.mediaType,
         url: storage.url(row.storage_key),
         width: Number(row.width),
         height: Number(row.height),
@@ -171,6 +279,10 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
         ...(smallest
           ? { thumbnail: { url: storage.url(smallest.key), width: smallest.width, height: smallest.height } }
           : {}),
+        ...(extras.mediaType === 'video'
+          ? { format: row.storage_key.slice(row.storage_key.lastIndexOf('.') + 1) }
+          : {}),
+        ...(poster ? { poster: { url: storage.url(poster.key), width: poster.width, height: poster.height } } : {}),
       };
     },
 
@@ -192,10 +304,9 @@ export function createMediaLibrary(deps: MediaLibraryDeps) {
           );
         }
         await repo.remove(uow.trx, id);
-        const variants = JSON.parse(row.variants) as StoredVariant[];
         // The files go once the row is gone for good; nothing refers to them any more.
         uow.afterCommit(async () => {
-          for (const key of [row.storage_key, ...variants.map((v) => v.key)]) await storage.delete(key);
+          for (const key of keysOf(row)) await storage.delete(key);
         });
       });
     },

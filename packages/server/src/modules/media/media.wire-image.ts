@@ -23,17 +23,27 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',
 };
 
+/** What the media folder may serve through a video id (decision 0031): the containers the library takes. */
+export const VIDEO_TYPES: Readonly<Record<string, string>> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+};
+
 /** One segment of a storage key (lib/storage.ts): no leading dot, so never `.` or `..`. */
 const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,199}';
-const EXTENSIONS = Object.keys(IMAGE_TYPES).join('|');
+const idOf = (extensions: string[]) => new RegExp(`^${SEGMENT}(?:~${SEGMENT}){0,7}\\.(?:${extensions.join('|')})$`);
 
 /** An image id: key segments joined by `~`, ending in an image extension. */
-const IMAGE_ID = new RegExp(`^${SEGMENT}(?:~${SEGMENT}){0,7}\\.(?:${EXTENSIONS})$`);
+const IMAGE_ID = idOf(Object.keys(IMAGE_TYPES));
+/** A video id: the same, ending in a video extension. */
+const VIDEO_ID = idOf(Object.keys(VIDEO_TYPES));
 /**
  * What the router claims for `/media/<id>` (a looser, linear form: the router refuses nested quantifiers); every
- * other path under `/media/` stays the folder's static route's. `keyOfImageId` checks the rest.
+ * other path under `/media/` stays the folder's static route's. `keyOfMediaId` checks the rest.
  */
-export const ROUTED_ID_PATTERN = `^[A-Za-z0-9][A-Za-z0-9._~-]*\\.(?:${EXTENSIONS})$`;
+export const ROUTED_ID_PATTERN = `^[A-Za-z0-9][A-Za-z0-9._~-]*\\.(?:${[...Object.keys(IMAGE_TYPES), ...Object.keys(VIDEO_TYPES)].join('|')})$`;
 
 /** The storage key of the media file an image id names; undefined when it is not an image id. */
 export function keyOfImageId(id: string): string | undefined {
@@ -41,8 +51,25 @@ export function keyOfImageId(id: string): string | undefined {
   return id.split('~').join('/');
 }
 
+/** The storage key of the media file an image or video id names; undefined for anything else. */
+export function keyOfMediaId(id: string): string | undefined {
+  if (id.length > 1000 || !(IMAGE_ID.test(id) || VIDEO_ID.test(id))) return undefined;
+  return id.split('~').join('/');
+}
+
 /** The image id of a media URL: `/media/<key>` or `<publicUrl>/media/<key>`; undefined for anything else. */
 export function imageIdOf(url: string, publicUrl: string): string | undefined {
+  const id = mediaIdOf(url, publicUrl);
+  return id && keyOfImageId(id) ? id : undefined;
+}
+
+/** The video id of a media URL (a video file of the store's media folder); undefined for anything else. */
+export function videoIdOf(url: string, publicUrl: string): string | undefined {
+  const id = mediaIdOf(url, publicUrl);
+  return id && VIDEO_ID.test(id) ? id : undefined;
+}
+
+function mediaIdOf(url: string, publicUrl: string): string | undefined {
   const own = `${publicUrl}/media/`;
   const path = url.startsWith('/media/')
     ? url.slice('/media/'.length)
@@ -51,7 +78,7 @@ export function imageIdOf(url: string, publicUrl: string): string | undefined {
       : '';
   if (!path || path.includes('~')) return undefined;
   const id = path.split('/').join('~');
-  return keyOfImageId(id) ? id : undefined;
+  return keyOfMediaId(id) ? id : undefined;
 }
 
 /** An image as the wire carries it: its URL as ever, and an id when the file is one of the store's. */
