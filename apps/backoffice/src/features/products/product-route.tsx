@@ -1,4 +1,3 @@
-import type { Product } from '@merx/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLocation, useNavigate, useParams } from 'react-router';
@@ -11,7 +10,7 @@ import { isNotFound, messageOf } from '../../lib/errors';
 import { useCan } from '../../lib/me';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toasts';
-import { collectionChoicesQuery, productQuery, useProduct } from './api/products';
+import { collectionChoicesQuery, type EditedProduct, productQuery, useProduct } from './api/products';
 import { SaveFailure, saveProduct } from './api/save-product';
 import { DetailsCard } from './components/details-card';
 import { InventoryCard } from './components/inventory-card';
@@ -27,6 +26,7 @@ import './products.css';
 
 const PARTS: Record<SaveFailure['part'], string> = {
   details: 'The product was not saved',
+  catalog: 'The product was saved, but not its description, brand, ribbon or info sections',
   media: 'The product was saved, but not all of its images',
   variants: 'The product was saved, but not its variants’ values',
   stock: 'The product was saved, but not its variants’ stock',
@@ -58,7 +58,7 @@ function useDeleteProduct() {
   });
 }
 
-function ProductEditor({ product, carried }: { product: Product | undefined; carried: ProductForm | undefined }) {
+function ProductEditor({ product, carried }: { product: EditedProduct | undefined; carried: ProductForm | undefined }) {
   const can = useCan();
   const readOnly = !can('catalog:write');
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
-import type { Product } from '@merx/contract';
+import type { Product, ProductV3, RichContent } from '@merx/contract';
 import type { Filter, PlatformQuery, SortEntry } from '@merx/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { admin } from '../../../lib/admin';
+import { type Admin, admin } from '../../../lib/admin';
 
 export const PAGE_SIZE = 50;
 /**
@@ -90,12 +90,81 @@ export const productListQuery = (view: ProductListView) =>
 
 export const useProductList = (view: ProductListView) => useQuery(productListQuery(view));
 
-/** One product with its variants and merchant data (cost, profit). */
+/** A brand or ribbon of the product: an existing entity (with its id), or a name the save creates. */
+export interface NamedRef {
+  id?: string | undefined;
+  name: string;
+}
+
+/** An info-section entity the product references. */
+export interface SharedSection {
+  id: string;
+  uniqueName: string;
+  title: string;
+}
+
+/** What the editor reads through catalog v3 (the same product and revision as v1). */
+export interface CatalogV3Parts {
+  /** The description in the node model. */
+  description: RichContent;
+  brand: NamedRef | null;
+  ribbon: NamedRef | null;
+  /** The info-section entities it references, in order; null when its sections are its own (or it has none). */
+  sharedSections: SharedSection[] | null;
+}
+
+/** A product as the editor reads it: v1 with merchant data, and the parts only catalog v3 gives. */
+export type EditedProduct = Product & { v3: CatalogV3Parts };
+
+const namedOf = (x: unknown): NamedRef | null => {
+  const r = x as { id?: unknown; name?: unknown } | null | undefined;
+  return r && typeof r.name === 'string' ? { id: typeof r.id === 'string' ? r.id : undefined, name: r.name } : null;
+};
+
+/**
+ * The v3 parts of a product. Its v3 info sections are either the entities it references or its own sections with
+ * derived ids (decision 0030): they are the entities when those ids are info sections' ids.
+ */
+export async function v3PartsOf(a: Admin, v3: ProductV3, signal?: AbortSignal): Promise<CatalogV3Parts> {
+  const listed = ((v3.infoSections as Array<Record<string, unknown>> | undefined) ?? []).flatMap((s) =>
+    typeof s.id === 'string'
+      ? [{ id: s.id, uniqueName: String(s.uniqueName ?? ''), title: String(s.title ?? '') }]
+      : [],
+  );
+  let sharedSections: SharedSection[] | null = null;
+  if (listed.length > 0) {
+    const found = await a.infoSections
+      .queryInfoSections()
+      .in(
+        'id',
+        listed.map((s) => s.id),
+      )
+      .limit(listed.length)
+      .find({ signal });
+    if (found.items.length > 0) sharedSections = listed;
+  }
+  return {
+    description: (v3.description as RichContent | undefined) ?? { nodes: [] },
+    brand: namedOf(v3.brand),
+    ribbon: namedOf(v3.ribbon),
+    sharedSections,
+  };
+}
+
+/** Reads a product for the editor: v1 (with merchant data) and v3 (description, brand, ribbon, info sections). */
+export async function readProduct(a: Admin, id: string, signal?: AbortSignal): Promise<EditedProduct> {
+  const [v1, v3] = await Promise.all([
+    a.products.getProduct(id, { includeMerchantSpecificData: true }, { signal }),
+    a.productsV3.getProduct(id, { fields: ['DESCRIPTION', 'INFO_SECTION'], signal }),
+  ]);
+  return { ...v1.product, v3: await v3PartsOf(a, v3, signal) };
+}
+
+/** One product with its variants, merchant data (cost, profit) and its catalog v3 parts. */
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: ['products', 'one', id],
-    queryFn: async ({ signal }): Promise<Product> =>
-      (await (await admin()).products.getProduct(id, { includeMerchantSpecificData: true }, { signal })).product,
+    queryFn: async ({ signal }): Promise<EditedProduct> => readProduct(await admin(), id, signal),
     staleTime: 0,
   });
 

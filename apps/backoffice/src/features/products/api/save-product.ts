@@ -2,6 +2,7 @@ import type { Product } from '@merx/contract';
 import { MerxError } from '@merx/sdk';
 import { type Admin, admin } from '../../../lib/admin';
 import { fieldErrorsOf, isConflict } from '../../../lib/errors';
+import { sameRichContent } from '../../../lib/rich-content';
 import {
   choicesOf,
   type MediaDraft,
@@ -11,22 +12,23 @@ import {
   type VariantDraft,
 } from '../hooks/product-form';
 import { variantField } from '../hooks/product-validation';
-import { ALL_PRODUCTS_COLLECTION_ID } from './products';
+import { ALL_PRODUCTS_COLLECTION_ID, type EditedProduct, type NamedRef, readProduct } from './products';
 import { saveVariantStock } from './stock';
 
 type Patch = Parameters<Admin['products']['updateProduct']>[1];
 type CreateInput = Parameters<Admin['products']['createProduct']>[0];
 type Override = Parameters<Admin['products']['updateProductVariants']>[1][number];
+type V3Patch = Parameters<Admin['productsV3']['updateProduct']>[1];
 
 /** The part of a save that failed: what it was, why, and whether earlier parts were already saved. */
 export class SaveFailure extends Error {
   constructor(
-    readonly part: 'details' | 'media' | 'variants' | 'stock' | 'collections',
+    readonly part: 'details' | 'catalog' | 'media' | 'variants' | 'stock' | 'collections',
     override readonly cause: unknown,
     /** Field errors keyed as the form keys them. */
     readonly fieldErrors: Record<string, string>,
     /** The product as saved so far (a new product exists from its first part on). */
-    readonly saved: Product | undefined,
+    readonly saved: EditedProduct | undefined,
     /** Uploads attached before the failure: form media key → the product's media id. */
     readonly attached: ReadonlyMap<string, string> = new Map(),
   ) {
@@ -44,12 +46,14 @@ const num = (text: string) => {
   return n === undefined || Number.isNaN(n) ? undefined : n;
 };
 
-/** The product's own fields as the API takes them. */
+/**
+ * The product's own fields as the v1 API takes them. The description, brand, ribbon and shared info sections go
+ * through catalog v3 (v3PatchOf); the own info sections only while the product uses them.
+ */
 function detailsOf(form: ProductForm): Patch {
   const only = form.options.length === 0 ? form.variants[0] : undefined;
   return {
     name: form.name.trim(),
-    description: form.description,
     productType: form.productType,
     visible: form.visible,
     priceData: { price: num(form.price) ?? 0 },
@@ -60,9 +64,9 @@ function detailsOf(form: ProductForm): Patch {
     costAndProfitData: { itemCost: num(form.cost) ?? null },
     sku: form.sku.trim() || null,
     weight: num(form.weight) ?? null,
-    brand: form.brand.trim() || null,
-    ribbon: form.ribbon.trim() || null,
-    additionalInfoSections: form.sections.map((s) => ({ title: s.title.trim(), description: s.description })),
+    ...(form.sectionsMode === 'own'
+      ? { additionalInfoSections: form.sections.map((s) => ({ title: s.title.trim(), description: s.description })) }
+      : {}),
     customTextFields: form.textFields.map((f) => ({
       title: f.title.trim(),
       maxLength: Number(f.maxLength),
@@ -98,7 +102,52 @@ function patchOf(form: ProductForm, baseline: ProductForm): Patch {
     if (JSON.stringify(value) !== JSON.stringify(before[key])) patch[key] = value;
   }
   if (form.slug.trim() !== baseline.slug) patch.slug = form.slug.trim() || undefined;
+  // Back to own sections from shared ones: writing them through v1 makes them the product's own (decision 0030).
+  if (form.sectionsMode === 'own' && baseline.sectionsMode === 'shared')
+    patch.additionalInfoSections = now.additionalInfoSections;
   return { ...(patch as Patch), revision: form.revision };
+}
+
+/** A brand or ribbon as v3 takes it: the entity by id, a new one by name (the server creates it), or none. */
+const refOf = (r: NamedRef | null) => {
+  const name = r?.name.trim();
+  if (!r || !name) return null;
+  return r.id ? { id: r.id } : { name };
+};
+
+const sameRef = (a: NamedRef | null, b: NamedRef | null) => JSON.stringify(refOf(a)) === JSON.stringify(refOf(b));
+
+/** The catalog v3 parts that changed since `baseline` (all that are set, for a new product); undefined: none. */
+function v3PatchOf(form: ProductForm, baseline: ProductForm | undefined): Omit<V3Patch, 'revision'> | undefined {
+  const patch: Omit<V3Patch, 'revision'> = {};
+  const fresh = baseline ?? { ...form, description: { nodes: [] }, brand: null, ribbon: null, sharedSections: [] };
+  if (!sameRichContent(form.description, fresh.description)) patch.description = form.description;
+  if (!sameRef(form.brand, fresh.brand)) patch.brand = refOf(form.brand);
+  if (!sameRef(form.ribbon, fresh.ribbon)) patch.ribbon = refOf(form.ribbon);
+  const ids = (list: ProductForm['sharedSections']) => list.map((s) => s.id).join();
+  if (
+    form.sectionsMode === 'shared' &&
+    (fresh.sectionsMode !== 'shared' || ids(form.sharedSections) !== ids(fresh.sharedSections))
+  ) {
+    patch.infoSections = form.sharedSections.map((s) => ({ id: s.id }));
+  }
+  return Object.keys(patch).length > 0 ? patch : undefined;
+}
+
+/** Errors of the v3 parts, keyed as the form keys them (an unknown brand, ribbon or info section, a bad document). */
+function v3Errors(error: unknown): Record<string, string> {
+  if (error instanceof MerxError) {
+    if (error.code === 'BRAND_NOT_FOUND') return { brand: 'This brand no longer exists: choose another one' };
+    if (error.code === 'RIBBON_NOT_FOUND') return { ribbon: 'This ribbon no longer exists: choose another one' };
+    if (error.code === 'INFO_SECTION_NOT_FOUND')
+      return { sharedSections: 'One of these info sections no longer exists: remove it and save again' };
+  }
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fieldErrorsOf(error, 'product.'))) {
+    const key = field.startsWith('description') ? 'description' : field.replace(/\..*$/, '').replace(/\[.*$/, '');
+    out[key === 'infoSections' ? 'sharedSections' : key] ??= message;
+  }
+  return out;
 }
 
 /** Errors of the product's own fields, keyed as the form keys them (a taken address beside the address). */
@@ -112,24 +161,49 @@ const detailErrors = (error: unknown): Record<string, string> =>
  * media, each choice's media, the variants' own values and stock, and its collections, each compared with the
  * product as the step before left it. Answers the product as saved.
  */
-export async function saveProduct(form: ProductForm, baseline: ProductForm | undefined, id?: string): Promise<Product> {
+export async function saveProduct(
+  form: ProductForm,
+  baseline: ProductForm | undefined,
+  id?: string,
+): Promise<EditedProduct> {
   const a = await admin();
   let product: Product;
+  let revision = form.revision;
   try {
-    product =
-      id && baseline
-        ? (await a.products.updateProduct(id, patchOf(form, baseline))).product
-        : (await a.products.createProduct({ ...detailsOf(form), slug: form.slug.trim() || undefined } as CreateInput))
-            .product;
+    if (id && baseline) {
+      const patch = patchOf(form, baseline);
+      // Only the revision: nothing of v1 changed, the v3 update below carries the compare-and-set.
+      if (Object.keys(patch).length > 1) {
+        product = (await a.products.updateProduct(id, patch)).product;
+        revision = product.revision;
+      } else {
+        product = await reread(a, id);
+      }
+    } else {
+      product = (
+        await a.products.createProduct({ ...detailsOf(form), slug: form.slug.trim() || undefined } as CreateInput)
+      ).product;
+      revision = product.revision;
+    }
   } catch (error) {
     throw new SaveFailure('details', error, detailErrors(error), undefined);
+  }
+  // The description, brand, ribbon and shared info sections: through v3, at the revision the v1 write answered.
+  const v3 = v3PatchOf(form, id ? baseline : undefined);
+  if (v3) {
+    try {
+      await a.productsV3.updateProduct(product.id, { ...v3, revision });
+    } catch (error) {
+      const latest = await readProduct(a, product.id).catch(() => undefined);
+      throw new SaveFailure('catalog', error, v3Errors(error), latest);
+    }
   }
   const keyToId = new Map<string, string>();
   const step = async (part: SaveFailure['part'], work: () => Promise<void>, errors = (_: unknown) => ({})) => {
     try {
       await work();
     } catch (error) {
-      const latest = await reread(a, product.id).catch(() => product);
+      const latest = await readProduct(a, product.id).catch(() => undefined);
       throw new SaveFailure(part, error, errors(error), latest, keyToId);
     }
   };
@@ -152,7 +226,7 @@ export async function saveProduct(form: ProductForm, baseline: ProductForm | und
   await step('collections', async () => {
     await saveCollections(a, product, form.collectionIds);
   });
-  return reread(a, product.id);
+  return readProduct(a, product.id);
 }
 
 async function reread(a: Admin, id: string): Promise<Product> {

@@ -1,8 +1,8 @@
 import { TextField } from '../../../components/field';
 import { Card } from '../../../components/page';
+import { RichContentField } from '../../../components/rich-content-field';
 import { LIMITS } from '../hooks/product-form';
 import type { CardProps } from './card-props';
-import { RichTextField } from './rich-text-field';
 
 /** The slug the server makes from a name (accents dropped, lower case, hyphens), for the address preview. */
 export function slugOf(name: string): string {
@@ -15,7 +15,7 @@ export function slugOf(name: string): string {
     .slice(0, LIMITS.slug);
 }
 
-/** Name, address in the shop, and the rich-text description. */
+/** Name, address in the shop, and the description (the rich-content node model of catalog v3). */
 export function DetailsCard({ form, edit, errors, readOnly, shopBase }: CardProps & { shopBase: string }) {
   const slug = form.slug.trim() || slugOf(form.name) || 'product-name';
   const url = `${shopBase.replace(/\/$/, '')}/product-page/${slug}`;
@@ -56,18 +56,17 @@ export function DetailsCard({ form, edit, errors, readOnly, shopBase }: CardProp
             </span>
           }
         />
-        <RichTextField
+        <RichContentField
           label="Description"
           value={form.description}
-          onChange={(html) =>
+          onChange={(doc) =>
             edit((f) => {
-              f.description = html;
+              f.description = doc;
             })
           }
           error={errors.description}
           disabled={readOnly}
-          images={form.media.filter((m) => /^https?:/.test(m.url)).map((m) => ({ url: m.url, name: m.name }))}
-          hint="Headings, bold, italic, underline, lists, links and images. Tab moves on; in a list it indents."
+          hint="Headings, bold, italic, underline, lists, quotes and links. Tab moves on; in a list it indents."
         />
       </div>
     </Card>

@@ -1,7 +1,9 @@
 import { CheckboxField, TextField } from '../../../components/field';
 import { Card } from '../../../components/page';
+import { searchInfoSections } from '../api/catalog-entities';
 import { LIMITS, newKey } from '../hooks/product-form';
 import type { CardProps } from './card-props';
+import { EntityCombobox } from './entity-combobox';
 import { RichTextField } from './rich-text-field';
 
 function move<T>(list: T[], from: number, to: number): void {
@@ -13,103 +15,237 @@ function focusSoon(key: string) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-focus-key="${key}"]`)?.focus());
 }
 
-/** Additional info sections (care, shipping, returns…): a title and rich text each, in the order shown. */
-export function InfoSectionsCard({ form, edit, errors, readOnly }: CardProps) {
+/**
+ * Additional info sections (care, shipping, returns…), shown under the description in the shop: either the
+ * product's own (a title and rich text each) or shared info sections, kept on their own page and referenced in order
+ * (decision 0030: a product has one or the other, and shared ones replace its own).
+ */
+export function InfoSectionsCard(props: CardProps) {
+  const { form, edit, readOnly } = props;
   return (
     <Card title="Additional info sections" id="info-sections">
       <div className="stack">
-        {form.sections.length === 0 ? (
-          <p className="muted">Sections such as “Care” or “Returns” appear under the description in the shop.</p>
-        ) : (
-          <ol className="row-list">
-            {form.sections.map((s, i) => {
-              const label = s.title.trim() || `Section ${i + 1}`;
-              return (
-                <li key={s.key}>
-                  <div className="row-list__head">
-                    <TextField
-                      label={`Section ${i + 1} title`}
-                      value={s.title}
-                      maxLength={LIMITS.sectionTitle}
-                      readOnly={readOnly}
-                      error={errors[`additionalInfoSections[${i}].title`]}
-                      data-focus-key={s.key}
-                      onChange={(e) => {
-                        const v = e.target.value;
-                        edit((f) => {
-                          const x = f.sections[i];
-                          if (x) x.title = v;
-                        });
-                      }}
-                    />
-                    {readOnly ? null : (
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Move ${label} up`}
-                          disabled={i === 0}
-                          onClick={() => edit((f) => move(f.sections, i, i - 1))}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Move ${label} down`}
-                          disabled={i === form.sections.length - 1}
-                          onClick={() => edit((f) => move(f.sections, i, i + 1))}
-                        >
-                          ↓
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          onClick={() => edit((f) => void f.sections.splice(i, 1))}
-                        >
-                          Remove<span className="visually-hidden"> section {label}</span>
-                        </button>
-                      </div>
-                    )}
-                  </div>
-                  <RichTextField
-                    label={`${label} text`}
-                    value={s.description}
-                    disabled={readOnly}
-                    error={errors[`additionalInfoSections[${i}].description`]}
-                    onChange={(html) =>
-                      edit((f) => {
-                        const x = f.sections[i];
-                        if (x) x.description = html;
-                      })
-                    }
-                  />
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        {readOnly ? null : (
-          <div>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={form.sections.length >= LIMITS.sections}
-              onClick={() => {
-                const key = newKey('section');
-                edit((f) => void f.sections.push({ key, title: '', description: '' }));
-                focusSoon(key);
-              }}
-            >
-              Add section
-            </button>
-            {form.sections.length >= LIMITS.sections ? (
-              <span className="muted"> At most {LIMITS.sections} sections.</span>
-            ) : null}
+        <fieldset className="stack" disabled={readOnly}>
+          <legend>Where the sections come from</legend>
+          <div className="radio-row">
+            <label>
+              <input
+                type="radio"
+                name="sections-mode"
+                checked={form.sectionsMode === 'own'}
+                onChange={() =>
+                  edit((f) => {
+                    f.sectionsMode = 'own';
+                  })
+                }
+              />
+              This product’s own sections
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="sections-mode"
+                checked={form.sectionsMode === 'shared'}
+                onChange={() =>
+                  edit((f) => {
+                    f.sectionsMode = 'shared';
+                  })
+                }
+              />
+              Shared info sections
+            </label>
           </div>
-        )}
+          <p className="field__hint">
+            Shared info sections are written once on the Info sections page and can be used by many products; a change
+            there shows on every product using them. A product has either its own sections or shared ones: saving with
+            shared sections replaces its own.
+          </p>
+        </fieldset>
+        {form.sectionsMode === 'own' ? <OwnSections {...props} /> : <SharedSections {...props} />}
       </div>
     </Card>
+  );
+}
+
+/** The shared info sections the product uses, in order: add by searching, move, remove. */
+function SharedSections({ form, edit, errors, readOnly }: CardProps) {
+  const list = form.sharedSections;
+  const ownCount = form.sections.length;
+  return (
+    <>
+      {ownCount > 0 ? (
+        <p className="notice" role="note">
+          When you save, this product’s {ownCount === 1 ? 'own section is' : `${ownCount} own sections are`} replaced by
+          the shared sections below.
+        </p>
+      ) : null}
+      {list.length === 0 ? (
+        <p className="muted">No shared sections chosen yet: search for one below.</p>
+      ) : (
+        <ol className="row-list" aria-label="Shared info sections, in the order shown">
+          {list.map((s, i) => {
+            const label = s.uniqueName;
+            return (
+              <li key={s.id}>
+                <div className="row-list__head">
+                  <div className="shared-section">
+                    <strong>{s.uniqueName}</strong>
+                    <span className="muted">{s.title}</span>
+                  </div>
+                  {readOnly ? null : (
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label} up`}
+                        disabled={i === 0}
+                        onClick={() => edit((f) => move(f.sharedSections, i, i - 1))}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label} down`}
+                        disabled={i === list.length - 1}
+                        onClick={() => edit((f) => move(f.sharedSections, i, i + 1))}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => edit((f) => void f.sharedSections.splice(i, 1))}
+                      >
+                        Remove<span className="visually-hidden"> {label}</span>
+                      </button>
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {readOnly ? null : list.length >= LIMITS.sections ? (
+        <p className="muted">At most {LIMITS.sections} sections.</p>
+      ) : (
+        <EntityCombobox
+          label="Add a shared info section"
+          onPick={(c) =>
+            edit((f) => {
+              if (!f.sharedSections.some((x) => x.id === c.id))
+                f.sharedSections.push({ id: c.id, uniqueName: c.name, title: c.detail ?? '' });
+            })
+          }
+          exclude={list.map((s) => s.id)}
+          search={searchInfoSections}
+          searchKey="info-sections"
+          error={errors.sharedSections}
+          readOnly={readOnly}
+          placeholder="Search by unique name or title"
+          hint="Create new ones on the Info sections page."
+        />
+      )}
+    </>
+  );
+}
+
+/** The product's own sections: a title and rich text each, in the order shown. */
+function OwnSections({ form, edit, errors, readOnly }: CardProps) {
+  return (
+    <>
+      {form.sections.length === 0 ? (
+        <p className="muted">Sections such as “Care” or “Returns” appear under the description in the shop.</p>
+      ) : (
+        <ol className="row-list">
+          {form.sections.map((s, i) => {
+            const label = s.title.trim() || `Section ${i + 1}`;
+            return (
+              <li key={s.key}>
+                <div className="row-list__head">
+                  <TextField
+                    label={`Section ${i + 1} title`}
+                    value={s.title}
+                    maxLength={LIMITS.sectionTitle}
+                    readOnly={readOnly}
+                    error={errors[`additionalInfoSections[${i}].title`]}
+                    data-focus-key={s.key}
+                    onChange={(e) => {
+                      const v = e.target.value;
+                      edit((f) => {
+                        const x = f.sections[i];
+                        if (x) x.title = v;
+                      });
+                    }}
+                  />
+                  {readOnly ? null : (
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label} up`}
+                        disabled={i === 0}
+                        onClick={() => edit((f) => move(f.sections, i, i - 1))}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Move ${label} down`}
+                        disabled={i === form.sections.length - 1}
+                        onClick={() => edit((f) => move(f.sections, i, i + 1))}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => edit((f) => void f.sections.splice(i, 1))}
+                      >
+                        Remove<span className="visually-hidden"> section {label}</span>
+                      </button>
+                    </div>
+                  )}
+                </div>
+                <RichTextField
+                  label={`${label} text`}
+                  value={s.description}
+                  disabled={readOnly}
+                  error={errors[`additionalInfoSections[${i}].description`]}
+                  onChange={(html) =>
+                    edit((f) => {
+                      const x = f.sections[i];
+                      if (x) x.description = html;
+                    })
+                  }
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {readOnly ? null : (
+        <div>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={form.sections.length >= LIMITS.sections}
+            onClick={() => {
+              const key = newKey('section');
+              edit((f) => void f.sections.push({ key, title: '', description: '' }));
+              focusSoon(key);
+            }}
+          >
+            Add section
+          </button>
+          {form.sections.length >= LIMITS.sections ? (
+            <span className="muted"> At most {LIMITS.sections} sections.</span>
+          ) : null}
+        </div>
+      )}
+    </>
   );
 }
 

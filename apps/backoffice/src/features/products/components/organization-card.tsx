@@ -1,9 +1,11 @@
-import { CheckboxField, TextField } from '../../../components/field';
+import { CheckboxField } from '../../../components/field';
 import { Card } from '../../../components/page';
 import { messageOf } from '../../../lib/errors';
+import { searchBrands, searchRibbons } from '../api/catalog-entities';
 import { ALL_PRODUCTS_COLLECTION_ID, useCollectionChoices } from '../api/products';
 import { LIMITS } from '../hooks/product-form';
-import { type CardProps, setText } from './card-props';
+import type { CardProps } from './card-props';
+import { EntityCombobox } from './entity-combobox';
 
 /** Whether the shop shows the product, and a link to it there. */
 export function VisibilityCard({ form, edit, readOnly, shopUrl }: CardProps & { shopUrl: string | undefined }) {
@@ -39,22 +41,39 @@ export function OrganizationCard({ form, edit, errors, readOnly }: CardProps) {
   return (
     <Card title="Organization" id="organization">
       <div className="stack">
-        <TextField
+        <EntityCombobox
           label="Brand"
           value={form.brand}
-          onChange={setText(edit, 'brand')}
+          onChange={(next) =>
+            edit((f) => {
+              f.brand = next;
+            })
+          }
+          search={searchBrands}
+          searchKey="brands"
+          createNoun="brand"
+          noneLabel="No brand"
           error={errors.brand}
           maxLength={LIMITS.brand}
           readOnly={readOnly}
+          hint="Choose one of your brands, or type a new name to create it."
         />
-        <TextField
+        <EntityCombobox
           label="Ribbon"
           value={form.ribbon}
-          onChange={setText(edit, 'ribbon')}
+          onChange={(next) =>
+            edit((f) => {
+              f.ribbon = next;
+            })
+          }
+          search={searchRibbons}
+          searchKey="ribbons"
+          createNoun="ribbon"
+          noneLabel="No ribbon"
           error={errors.ribbon}
           maxLength={LIMITS.ribbon}
           readOnly={readOnly}
-          hint="A word shown on the picture, like “New” or “Sale”."
+          hint="A word shown on the picture, like “New” or “Sale”: choose one or type a new one."
         />
         <fieldset disabled={readOnly}>
           <legend>Collections</legend>

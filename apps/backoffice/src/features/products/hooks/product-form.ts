@@ -1,4 +1,6 @@
-import type { Product } from '@merx/contract';
+import type { RichContent } from '@merx/contract';
+import { sameRichContent } from '../../../lib/rich-content';
+import type { EditedProduct, NamedRef, SharedSection } from '../api/products';
 
 /*
  * The product editor's form as plain data: what the merchant edits, made from a product as the API answers it, and
@@ -68,7 +70,8 @@ export interface ProductForm {
   revision?: string | undefined;
   name: string;
   slug: string;
-  description: string;
+  /** The description in the node model (saved through catalog v3). */
+  description: RichContent;
   productType: 'physical' | 'digital';
   visible: boolean;
   price: string;
@@ -77,13 +80,19 @@ export interface ProductForm {
   cost: string;
   sku: string;
   weight: string;
-  brand: string;
-  ribbon: string;
+  /** An existing brand (with its id), a new one by name (created on saving), or none. */
+  brand: NamedRef | null;
+  ribbon: NamedRef | null;
   /** Whether every variant counts its units (the stock itself is per variant: one for a product without options). */
   trackInventory: boolean;
   /** Whether variants may have values of their own (set on saving a product with options; not edited directly). */
   manageVariants: boolean;
+  /** Where the shop's info sections come from: the product's own (v1), or shared info-section entities. */
+  sectionsMode: 'own' | 'shared';
+  /** The product's own sections (title and HTML), edited in place. */
   sections: SectionDraft[];
+  /** The info-section entities it references, in order (decision 0030). */
+  sharedSections: SharedSection[];
   textFields: TextFieldDraft[];
   options: OptionDraft[];
   variants: VariantDraft[];
@@ -130,7 +139,7 @@ export function emptyForm(): ProductForm {
   return {
     name: '',
     slug: '',
-    description: '',
+    description: { nodes: [] },
     productType: 'physical',
     visible: true,
     price: '',
@@ -139,11 +148,13 @@ export function emptyForm(): ProductForm {
     cost: '',
     sku: '',
     weight: '',
-    brand: '',
-    ribbon: '',
+    brand: null,
+    ribbon: null,
     trackInventory: false,
     manageVariants: false,
+    sectionsMode: 'own',
     sections: [],
+    sharedSections: [],
     textFields: [],
     options: [],
     variants: [emptyVariant([])],
@@ -196,8 +207,8 @@ export function matrixOf(options: readonly OptionDraft[], previous: readonly Var
   });
 }
 
-/** The editor's form for a product as the API answers it (with merchant data). */
-export function formOf(p: Product): ProductForm {
+/** The editor's form for a product as the API answers it (with merchant data and its v3 parts). */
+export function formOf(p: EditedProduct): ProductForm {
   const mediaKeyOfId = new Map(p.media.items.map((m) => [m.id, m.id]));
   const options: OptionDraft[] = p.productOptions.map((o, i) => ({
     key: `o${i}`,
@@ -231,7 +242,7 @@ export function formOf(p: Product): ProductForm {
     revision: p.revision,
     name: p.name,
     slug: p.slug,
-    description: p.description,
+    description: p.v3.description,
     productType: p.productType,
     visible: p.visible,
     price: String(price),
@@ -240,11 +251,16 @@ export function formOf(p: Product): ProductForm {
     cost: amountText(cost),
     sku: p.sku ?? '',
     weight: amountText(p.weight),
-    brand: p.brand ?? '',
-    ribbon: p.ribbon ?? p.ribbons[0]?.text ?? '',
+    brand: p.v3.brand ?? (p.brand ? { name: p.brand } : null),
+    ribbon: p.v3.ribbon ?? (p.ribbon ? { name: p.ribbon } : null),
     trackInventory: p.stock.trackInventory,
     manageVariants: p.manageVariants,
-    sections: p.additionalInfoSections.map((s, i) => ({ key: `s${i}`, title: s.title, description: s.description })),
+    sectionsMode: p.v3.sharedSections ? 'shared' : 'own',
+    // A product that references entities holds copies of them as v1 sections: those are not its own.
+    sections: p.v3.sharedSections
+      ? []
+      : p.additionalInfoSections.map((s, i) => ({ key: `s${i}`, title: s.title, description: s.description })),
+    sharedSections: p.v3.sharedSections ?? [],
     textFields: p.customTextFields.map((f, i) => ({
       key: `t${i}`,
       title: f.title,
@@ -276,6 +292,11 @@ export function comparable(form: ProductForm): unknown {
     ...form,
     revision: undefined,
     manageVariants: undefined,
+    // Compared on its own (sameRichContent): the editor may write the same document differently.
+    description: undefined,
+    brand: form.brand ? { id: form.brand.id, name: form.brand.name.trim() } : null,
+    ribbon: form.ribbon ? { id: form.ribbon.id, name: form.ribbon.name.trim() } : null,
+    sharedSections: form.sharedSections.map((s) => s.id),
     sections: form.sections.map(({ key: _k, ...s }) => s),
     textFields: form.textFields.map(({ key: _k, ...f }) => f),
     options: form.options.map(({ key: _k, ...o }) => ({
@@ -298,4 +319,5 @@ export function comparable(form: ProductForm): unknown {
 }
 
 export const isDirty = (form: ProductForm, baseline: ProductForm) =>
-  JSON.stringify(comparable(form)) !== JSON.stringify(comparable(baseline));
+  JSON.stringify(comparable(form)) !== JSON.stringify(comparable(baseline)) ||
+  !sameRichContent(form.description, baseline.description);

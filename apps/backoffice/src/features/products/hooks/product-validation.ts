@@ -83,9 +83,10 @@ export function validateProduct(form: ProductForm): Record<string, string> {
   put('costAndProfitData.itemCost', money(form.cost, false));
   put('sku', text(form.sku, LIMITS.sku, false));
   put('weight', weight(form.weight));
-  put('brand', text(form.brand, LIMITS.brand, false));
-  put('ribbon', text(form.ribbon, LIMITS.ribbon, false));
-  form.sections.forEach((s, i) => {
+  put('brand', text(form.brand?.name ?? '', LIMITS.brand, false));
+  put('ribbon', text(form.ribbon?.name ?? '', LIMITS.ribbon, false));
+  // The own sections are saved only while the product uses them (not shared info sections).
+  (form.sectionsMode === 'own' ? form.sections : []).forEach((s, i) => {
     put(`additionalInfoSections[${i}].title`, text(s.title, LIMITS.sectionTitle, true));
   });
   form.textFields.forEach((f, i) => {

@@ -1,5 +1,5 @@
-import type { Product } from '@merx/contract';
 import { useCallback, useMemo, useState } from 'react';
+import type { EditedProduct } from '../api/products';
 import { emptyForm, formOf, isDirty, matrixOf, type ProductForm } from './product-form';
 import { validateProduct } from './product-validation';
 
@@ -10,7 +10,7 @@ export type EditForm = (recipe: (draft: ProductForm) => void) => void;
  * The editor's state: the form, the product it started from (what "changed" is measured against), and the errors
  * to show: the page's own checks once a save was tried, and the server's refusals until the next save.
  */
-export function useProductForm(product: Product | undefined, carried?: ProductForm) {
+export function useProductForm(product: EditedProduct | undefined, carried?: ProductForm) {
   const [baseline, setBaseline] = useState<ProductForm>(() => (product ? formOf(product) : emptyForm()));
   const [form, setForm] = useState<ProductForm>(() => carried ?? baseline);
   const [tried, setTried] = useState(false);
@@ -42,7 +42,7 @@ export function useProductForm(product: Product | undefined, carried?: ProductFo
       return Object.keys(validateProduct(form)).length === 0;
     },
     /** The product as saved: it becomes the new starting point, and the form shows it. */
-    saved(next: Product) {
+    saved(next: EditedProduct) {
       const fresh = formOf(next);
       setBaseline(fresh);
       setForm(fresh);
@@ -50,7 +50,11 @@ export function useProductForm(product: Product | undefined, carried?: ProductFo
       setServerErrors({});
     },
     /** Part of a save went through: measure changes from there, keep the rest of the edits, show the refusal. */
-    partlySaved(next: Product | undefined, errors: Record<string, string>, attached: ReadonlyMap<string, string>) {
+    partlySaved(
+      next: EditedProduct | undefined,
+      errors: Record<string, string>,
+      attached: ReadonlyMap<string, string>,
+    ) {
       if (next) {
         setBaseline(formOf(next));
         setForm((f) => ({
@@ -63,7 +67,7 @@ export function useProductForm(product: Product | undefined, carried?: ProductFo
       setServerErrors(errors);
     },
     /** Back to the product as it was read (or as it is now on the server). */
-    reset(to?: Product) {
+    reset(to?: EditedProduct) {
       const fresh = to ? formOf(to) : baseline;
       if (to) setBaseline(fresh);
       setForm(fresh);
