@@ -32,7 +32,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
           const before = await products.load(uow.trx, id, { elevated: true });
           const after = { ...edit(structuredClone(before)), updatedDate: deps.clock.now().toISOString() };
           const variants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
-          await products.save(uow.trx, before, after, variants, false);
+          await products.save(uow, before, after, variants, false);
           await deps.outbox.append(uow, {
             type: eventTypes.productChanged,
             entityId: id,

@@ -10,22 +10,21 @@ afterAll(async () => {
   await kit.close();
 });
 
-const types = async (since: number) => (await kit.eventsSince(since)).map((e) => e.type);
+/** The v1 events since `since`: the v3 twins of product events are checked on their own below. */
+const isV3Product = (type: string) => type.startsWith('wix.stores.catalog.v3.product_');
+const eventsSince = async (since: number) => (await kit.eventsSince(since)).filter((e) => !isV3Product(e.type));
+const v3Since = async (since: number) => (await kit.eventsSince(since)).filter((e) => isV3Product(e.type));
+const types = async (since: number) => (await eventsSince(since)).map((e) => e.type);
 
 describe('catalog events in the outbox', () => {
   it('appends product_created with the product data when a product is created', async () => {
     const since = await kit.lastSeq();
     const p = await kit.createProduct({ sku: 'EV-1' });
-    const events = await kit.eventsSince(since);
-    expect(events.map((e) => e.type)).toEqual([eventTypes.productCreated, eventTypes.productV3Created]);
+    const events = await eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual([eventTypes.productCreated]);
     expect(events[0]).toMatchObject({
       entityId: p.id,
       payload: { productId: p.id, name: p.name, sku: 'EV-1', slug: p.slug },
-    });
-    // The v3 event carries the v3 entity and who made it (the owner's API key).
-    expect(events[1]).toMatchObject({
-      entityId: p.id,
-      payload: { entity: { id: p.id, name: p.name, revision: '1' }, identity: { identityType: 'APP' } },
     });
   });
 
@@ -33,18 +32,10 @@ describe('catalog events in the outbox', () => {
     const p = await kit.createProduct();
     const since = await kit.lastSeq();
     await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: 'Changed', ...sizeAndColor() } });
-    const events = await kit.eventsSince(since);
-    expect(events.map((e) => e.type)).toEqual([
-      eventTypes.productChanged,
-      eventTypes.productV3Updated,
-      eventTypes.variantsChanged,
-    ]);
+    const events = await eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual([eventTypes.productChanged, eventTypes.variantsChanged]);
     expect(events[0]?.payload.changedFields).toEqual(expect.arrayContaining(['name', 'productOptions']));
-    // v3: the entity after the change, and the top-level fields that changed with their new values.
-    const modified = events[1]!.payload.modifiedFields as Record<string, unknown>;
-    expect(modified.name).toBe('Changed');
-    expect(Object.keys(modified)).toEqual(expect.arrayContaining(['name', 'options', 'variantsInfo']));
-    expect(events[2]!.payload.variants as unknown[]).toHaveLength(6);
+    expect(events[1]!.payload.variants as unknown[]).toHaveLength(6);
   });
 
   it('appends inventory events when stock changes', async () => {
@@ -55,7 +46,6 @@ describe('catalog events in the outbox', () => {
       eventTypes.productChanged,
       eventTypes.inventoryVariantsChanged,
       eventTypes.inventoryItemChanged,
-      eventTypes.productV3Updated,
     ]);
   });
 
@@ -63,21 +53,15 @@ describe('catalog events in the outbox', () => {
     const p = await kit.createProduct();
     const since = await kit.lastSeq();
     await kit.owner.delete(`/stores/v1/products/${p.id}`);
-    const events = await kit.eventsSince(since);
-    expect(events[0]).toEqual({ type: eventTypes.productDeleted, entityId: p.id, payload: { productId: p.id } });
-    expect(events[1]).toMatchObject({
-      type: eventTypes.productV3Deleted,
-      entityId: p.id,
-      payload: { entity: { id: p.id }, identity: { identityType: 'APP' } },
-    });
-    expect(events).toHaveLength(2);
+    const events = await eventsSince(since);
+    expect(events).toEqual([{ type: eventTypes.productDeleted, entityId: p.id, payload: { productId: p.id } }]);
   });
 
   it('appends variants_changed for variant overrides and resets', async () => {
     const p = await kit.createProduct({ ...sizeAndColor(), manageVariants: true });
     const since = await kit.lastSeq();
     await kit.owner.patch(`/stores/v1/products/${p.id}/variants`, { variants: [{ choices: { Size: 'S' }, price: 3 }] });
-    const [changed] = await kit.eventsSince(since);
+    const [changed] = await eventsSince(since);
     expect(changed?.type).toBe(eventTypes.variantsChanged);
     expect((changed!.payload.variants as Array<{ changedFields: string[] }>).map((v) => v.changedFields)).toEqual([
       ['price'],
@@ -94,7 +78,7 @@ describe('catalog events in the outbox', () => {
     await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ url: 'https://example.com/a.jpg' }] });
     await kit.owner.post(`/stores/v1/products/${p.id}/remove-brand`);
     await kit.owner.post(`/stores/v1/products/${p.id}/remove-ribbon`);
-    const events = await kit.eventsSince(since);
+    const events = await eventsSince(since);
     expect(events.map((e) => e.payload.changedFields)).toEqual([['media'], ['brand'], ['ribbon']]);
   });
 
@@ -109,7 +93,7 @@ describe('catalog events in the outbox', () => {
     const [a, b] = [await kit.createProduct(), await kit.createProduct()];
     const since = await kit.lastSeq();
     await kit.owner.post('/stores/v1/bulk/products/update', { ids: [a.id, 'missing', b.id], set: { weight: 1 } });
-    const events = await kit.eventsSince(since);
+    const events = await eventsSince(since);
     expect(events.map((e) => [e.type, e.entityId])).toEqual([
       [eventTypes.productChanged, a.id],
       [eventTypes.productChanged, b.id],
@@ -124,7 +108,7 @@ describe('catalog events in the outbox', () => {
     await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
     await kit.owner.post(`/stores/v1/collections/${c.id}/productIds/delete`, { productIds: [p.id] });
     await kit.owner.delete(`/stores/v1/collections/${c.id}`);
-    const events = await kit.eventsSince(since);
+    const events = await eventsSince(since);
     expect(events.map((e) => [e.type, e.entityId])).toEqual([
       [eventTypes.collectionCreated, c.id],
       [eventTypes.collectionChanged, c.id],
@@ -145,7 +129,7 @@ describe('catalog events in the outbox', () => {
     await kit.owner.delete('/stores/v1/products/missing');
     await kit.visitor.post('/stores/v1/products', { product: { name: 'x', priceData: { price: 1 } } });
     await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ mediaId: 'missing.png' }] });
-    expect(await kit.eventsSince(since)).toEqual([]);
+    expect(await eventsSince(since)).toEqual([]);
   });
 
   it('adds no collection event when the products were already in it', async () => {
@@ -154,6 +138,50 @@ describe('catalog events in the outbox', () => {
     await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
     const since = await kit.lastSeq();
     await kit.owner.post(`/stores/v1/collections/${c.id}/productIds`, { productIds: [p.id] });
-    expect(await kit.eventsSince(since)).toEqual([]);
+    expect(await eventsSince(since)).toEqual([]);
+  });
+  it('appends the v3 twins of product events, with the entity and who made the change', async () => {
+    let since = await kit.lastSeq();
+    const p = await kit.createProduct({ sku: 'EV-3' });
+    expect(await v3Since(since)).toEqual([
+      {
+        type: eventTypes.productV3Created,
+        entityId: p.id,
+        payload: expect.objectContaining({
+          entity: expect.objectContaining({ id: p.id, name: p.name, revision: '1' }),
+          identity: expect.objectContaining({ identityType: 'APP' }),
+        }),
+      },
+    ]);
+    since = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: 'Twin', ...sizeAndColor() } });
+    const [updated] = await v3Since(since);
+    expect(updated?.type).toBe(eventTypes.productV3Updated);
+    const modified = updated?.payload.modifiedFields as Record<string, unknown>;
+    expect(modified.name).toBe('Twin');
+    expect(Object.keys(modified)).toEqual(expect.arrayContaining(['name', 'options', 'variantsInfo']));
+    since = await kit.lastSeq();
+    await kit.owner.delete(`/stores/v1/products/${p.id}`);
+    expect((await v3Since(since)).map((e) => [e.type, e.entityId])).toEqual([[eventTypes.productV3Deleted, p.id]]);
+  });
+
+  it('appends product_updated for every write path that changes what v3 shows, and none for a no-op', async () => {
+    const p = await kit.createProduct({ manageVariants: true, ...sizeAndColor() });
+    const since = await kit.lastSeq();
+    await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ url: 'https://example.com/v3.jpg' }] });
+    await kit.owner.patch(`/stores/v1/products/${p.id}/variants`, {
+      variants: [{ choices: { Size: 'S' }, sku: 'V3-S' }],
+    });
+    await kit.owner.post('/stores/v1/bulk/products/update', {
+      productIds: [p.id],
+      set: { ribbon: 'Twin ribbon' },
+    });
+    const modified = (await v3Since(since)).map((e) => Object.keys(e.payload.modifiedFields as object));
+    expect(modified.length).toBeGreaterThanOrEqual(2);
+    expect(modified[0]).toContain('media');
+    expect(modified[1]).toContain('variantsInfo');
+    const quiet = await kit.lastSeq();
+    await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: p.name } });
+    expect((await v3Since(quiet)).filter((e) => e.type === eventTypes.productV3Updated)).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
         };
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
-      await products.save(uow.trx, before, after, variants, reset !== undefined);
+      await products.save(uow, before, after, variants, reset !== undefined, reset?.caller);
       if (reset)
         await logManualStock(uow.trx, productId, old, variants, after.updatedDate, {
           reason: 'PRODUCT_EDITED',

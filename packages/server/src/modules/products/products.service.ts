@@ -93,15 +93,23 @@ export function createProductService(deps: CatalogDeps) {
     );
   }
 
-  /** Saves a changed product with optimistic concurrency: a concurrent writer makes this one fail cleanly. */
+  /**
+   * Saves a changed product with optimistic concurrency: a concurrent writer makes this one fail cleanly. Every
+   * product write goes through here, so here the catalog v3 `product_updated` event is appended (the entity, the
+   * top-level fields that changed, who changed it).
+   */
   async function save(
-    trx: Executor,
+    uow: UnitOfWork,
     before: ProductRecord,
     after: ProductRecord,
     variants: VariantRecord[],
     variantsChanged: boolean,
+    caller: Caller = { kind: 'none' },
   ) {
-    const res = await trx
+    const oldVariants = variantsChanged
+      ? ((await repo.variantsOf(uow.trx, [before.id])).get(before.id) ?? [])
+      : variants;
+    const res = await uow.trx
       .updateTable('products')
       .set({ revision: before.revision + 1 })
       .where('id', '=', before.id)
@@ -109,10 +117,19 @@ export function createProductService(deps: CatalogDeps) {
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw concurrentModification(before.id, before.revision);
     const saved = { ...after, revision: before.revision + 1 };
-    await repo.save(trx, saved, variants, variantsChanged);
+    await repo.save(uow.trx, saved, variants, variantsChanged);
     // The ribbon and brand as their entities spell them (a v1 name finds its entity whatever its case).
     after.ribbon = saved.ribbon;
     after.brand = saved.brand;
+    const entity = deps.productV3Entity(saved, variants);
+    const modifiedFields = modifiedFieldsOf(deps.productV3Entity(before, oldVariants), entity);
+    // A write that changes nothing a v3 reader sees (a v1-only field, the same value again) is no v3 update.
+    if (Object.keys(modifiedFields).length === 0) return;
+    await deps.outbox.append(uow, {
+      type: eventTypes.productV3Updated,
+      entityId: before.id,
+      payload: { entity, modifiedFields, identity: identityOf(caller) },
+    });
   }
 
   /**
@@ -175,7 +192,7 @@ export function createProductService(deps: CatalogDeps) {
   ) {
     const { before, after, variants } = change;
     const id = before.id;
-    await save(uow.trx, before, after, variants, change.variantsChanged);
+    await save(uow, before, after, variants, change.variantsChanged, change.caller);
     // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
     if (change.variantsChanged)
       await logManualStock(uow.trx, id, change.oldVariants, variants, after.updatedDate, {
@@ -190,16 +207,6 @@ export function createProductService(deps: CatalogDeps) {
       },
       ...change.stockEvents,
     ];
-    const entity = deps.productV3Entity({ ...after, revision: before.revision + 1 }, variants);
-    events.push({
-      type: eventTypes.productV3Updated,
-      entityId: id,
-      payload: {
-        entity,
-        modifiedFields: modifiedFieldsOf(deps.productV3Entity(before, change.oldVariants), entity),
-        identity: identityOf(change.caller),
-      },
-    });
     if (change.choicesChanged) {
       events.push({
         type: eventTypes.variantsChanged,
@@ -465,7 +472,7 @@ export function createProductService(deps: CatalogDeps) {
           data: { ...before.data, media },
           updatedDate: deps.clock.now().toISOString(),
         };
-        await save(uow.trx, before, after, variants, false);
+        await save(uow, before, after, variants, false);
         await deps.outbox.append(uow, {
           type: eventTypes.productChanged,
           entityId: id,

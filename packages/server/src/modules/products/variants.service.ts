@@ -116,7 +116,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             ]);
           }
         }
-        await products.save(uow.trx, before, { ...before, updatedDate: now }, variants, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, variants, true);
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
@@ -147,7 +147,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
           visible: true,
           updatedDate: now,
         }));
-        await products.save(uow.trx, before, { ...before, updatedDate: now }, variants, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, variants, true);
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
@@ -193,7 +193,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             updatedDate: now,
           };
         });
-        await products.save(uow.trx, before, { ...before, updatedDate: now }, next, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, next, true);
         await logManualStock(uow.trx, productId, old, next, now, log);
         await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
       });
