@@ -317,6 +317,52 @@ describe('rich content in the editor', () => {
       expect(isSafeUrl(url), url).toBe(isSafeRichUrl(url));
   });
 
+  it("drops texts' ids on load, keeping the blocks' ids and the texts' other fields", () => {
+    const doc: RichContent = {
+      nodes: [
+        {
+          type: 'PARAGRAPH',
+          id: 'p1',
+          nodes: [
+            { type: 'TEXT', id: 'text-1', textData: { text: 'plain' } },
+            { type: 'TEXT', id: 'text-2', textData: { text: ' bold', decorations: [{ type: 'BOLD' }] } },
+            { type: 'TEXT', id: 'text-3', style: { paddingTop: '4px' }, textData: { text: ' padded' } },
+          ],
+        },
+        { type: 'CODE_BLOCK', id: 'c1', nodes: [{ type: 'TEXT', id: 'c1-text', textData: { text: 'x = 1' } }] },
+      ],
+    };
+    const json = load(doc);
+    // A text with nothing but an id to keep is plain text in the editor: no kept mark around it.
+    expect(json.content?.[0]?.content).toEqual([
+      { type: 'text', text: 'plain' },
+      { type: 'text', text: ' bold', marks: [{ type: 'bold', attrs: { rich: null } }] },
+      {
+        type: 'text',
+        text: ' padded',
+        marks: [{ type: 'richKeep', attrs: { decorations: [], node: { style: { paddingTop: '4px' } } } }],
+      },
+    ]);
+    expect(json.content?.[1]?.attrs?.rich).toEqual({ node: { id: 'c1' } });
+    expect(roundTrip(doc)).toEqual({
+      nodes: [
+        {
+          type: 'PARAGRAPH',
+          id: 'p1',
+          nodes: [
+            t('plain'),
+            t(' bold', [{ type: 'BOLD' }]),
+            { style: { paddingTop: '4px' }, type: 'TEXT', textData: { text: ' padded' } },
+          ],
+        },
+        { type: 'CODE_BLOCK', id: 'c1', nodes: [t('x = 1')] },
+      ],
+    });
+    // Texts' ids say nothing: the document read back is the same one.
+    expect(sameRichContent(roundTrip(doc), doc)).toBe(true);
+    expect(sameRichContent(doc, { nodes: [{ ...p(t('plain bold')), id: 'p1' }] })).toBe(false);
+  });
+
   it('keeps an id once when a block was split or copied in the editor', () => {
     const json: EditorNode = {
       type: 'doc',

@@ -9,9 +9,14 @@
  *   as it was, shown as a labelled box that can be moved or deleted but not edited;
  * - any other decoration (COLOR, SPOILER, MENTION, FONT_SIZE, …) rides on a `richKeep` mark with the text;
  * - the data of edited nodes (ids, alignment, indentation, a link's rel…) rides in a `rich` attribute.
- * The functions here are plain data in, plain data out, so they run and are tested without a browser.
+ * Texts' ids are the exception: they are dropped on load (see textExtras).
+ * The functions here are plain data in, plain data out, so they run and are tested without a browser; comparing and
+ * describing documents is in rich-content-compare.ts.
  */
 import type { RichContent, RichDecoration, RichNode } from '@merx/contract';
+import { sortDecorations } from './rich-content-compare';
+
+export { describeKept, plainTextOf, sameRichContent } from './rich-content-compare';
 
 /** A node of the editor's document (ProseMirror JSON; Tiptap's `JSONContent` fits). */
 export interface EditorNode {
@@ -33,7 +38,7 @@ interface KeptData {
   node?: Record<string, unknown>;
   /** A paragraph made to hold loose text (a LIST_ITEM or BLOCKQUOTE holding TEXT directly): unwrapped on the way back. */
   implicit?: true;
-  /** A code block's TEXT fields other than its text (id…). */
+  /** A code block's TEXT fields other than its text and id (style…). */
   text?: Record<string, unknown>;
 }
 
@@ -53,28 +58,6 @@ export function isSafeUrl(url: string): boolean {
   const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(cleaned);
   return SAFE_SCHEMES.has(match ? (match[1] as string).toLowerCase() : '');
 }
-
-/** The order decorations are listed in (the server's, outermost first). */
-const DECORATION_ORDER = [
-  'LINK',
-  'ANCHOR',
-  'SPOILER',
-  'COLOR',
-  'FONT_SIZE',
-  'BOLD',
-  'ITALIC',
-  'UNDERLINE',
-  'STRIKETHROUGH',
-  'SUPERSCRIPT',
-  'SUBSCRIPT',
-  'MENTION',
-  'FONT_FAMILY',
-  'SKETCH',
-  'EXTERNAL',
-];
-
-const rank = (d: RichDecoration) => DECORATION_ORDER.indexOf(d.type);
-const sortDecorations = (list: RichDecoration[]) => [...list].sort((a, b) => rank(a) - rank(b));
 
 function without(value: Obj, ...keys: string[]): Obj | undefined {
   const out: Obj = {};
@@ -119,6 +102,12 @@ function markOf(d: RichDecoration): EditorMark | undefined {
   return undefined;
 }
 
+/**
+ * A TEXT node's fields other than its text and id (style…). A text's id is not kept: texts split and merge as they
+ * are edited, ids are optional, and the server gives nodes fresh ones where it needs them.
+ */
+const textExtras = (node: RichNode) => without(node as Obj, 'type', 'textData', 'nodes', 'id');
+
 /** A TEXT node's marks: the decorations the editor shows, then the rest (and the node's own fields) kept. */
 function marksOfText(node: RichNode): EditorMark[] {
   const marks: EditorMark[] = [];
@@ -128,7 +117,7 @@ function marksOfText(node: RichNode): EditorMark[] {
     if (mark && !marks.some((m) => m.type === mark.type)) marks.push(mark);
     else kept.push(d);
   }
-  const extras = without(node as Obj, 'type', 'textData', 'nodes');
+  const extras = textExtras(node);
   if (kept.length > 0 || extras) marks.push({ type: 'richKeep', attrs: { decorations: kept, node: extras ?? null } });
   return marks;
 }
@@ -202,8 +191,8 @@ function blockOf(node: RichNode): EditorNode {
       if (children.length > 1 || (text && (text.type !== 'TEXT' || text.textData?.decorations?.length))) {
         return keptBlock(node);
       }
-      const textExtras = text ? without(text as Obj, 'type', 'textData', 'nodes') : undefined;
-      const data: KeptData = { ...dataOf(node), ...(textExtras ? { text: textExtras } : {}) };
+      const extras = text ? textExtras(text) : undefined;
+      const data: KeptData = { ...dataOf(node), ...(extras ? { text: extras } : {}) };
       const code = text?.textData?.text ?? '';
       return {
         type: 'codeBlock',
@@ -380,95 +369,4 @@ export function editorToRich(doc: EditorNode, base?: Partial<RichContent> | null
     ...(base?.metadata ? { metadata: base.metadata } : {}),
     ...(base?.documentStyle ? { documentStyle: base.documentStyle } : {}),
   };
-}
-
-// ---------- comparing and describing ----------
-
-/** Drops null, undefined, empty strings' ids, empty objects and empty arrays, deeply: absent and empty mean the same. */
-function prune(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) {
-    const items = value.map(prune).filter((v) => v !== undefined);
-    return items.length > 0 ? items : undefined;
-  }
-  if (typeof value === 'object') {
-    const out: Obj = {};
-    for (const key of Object.keys(value).sort()) {
-      const kept = prune((value as Obj)[key]);
-      if (kept !== undefined && !(key === 'id' && kept === '')) out[key] = kept;
-    }
-    return Object.keys(out).length > 0 ? out : undefined;
-  }
-  return value;
-}
-
-/** Neighbouring texts with the same decorations and no fields of their own read as one text. */
-function mergeTexts(nodes: RichNode[] | undefined): RichNode[] | undefined {
-  if (!nodes) return nodes;
-  const out: RichNode[] = [];
-  for (const node of nodes) {
-    const n = {
-      ...node,
-      nodes: mergeTexts(node.nodes),
-      ...(node.textData?.decorations
-        ? { textData: { ...node.textData, decorations: sortDecorations(node.textData.decorations) } }
-        : {}),
-    };
-    const last = out.at(-1);
-    const plain = (x: RichNode) => x.type === 'TEXT' && !x.id && !x.style && !x.nodes?.length;
-    const same = (a: RichNode, b: RichNode) =>
-      JSON.stringify(prune(a.textData?.decorations)) === JSON.stringify(prune(b.textData?.decorations));
-    if (last && plain(last) && plain(n) && same(last, n)) {
-      last.textData = { ...last.textData, text: `${last.textData?.text ?? ''}${n.textData?.text ?? ''}` };
-    } else out.push(n);
-  }
-  return out;
-}
-
-/** True when two documents say the same thing (empty and absent fields, key and decoration order aside). */
-export function sameRichContent(
-  a: Partial<RichContent> | null | undefined,
-  b: Partial<RichContent> | null | undefined,
-) {
-  const canonical = (d: Partial<RichContent> | null | undefined) =>
-    JSON.stringify(prune({ ...d, nodes: mergeTexts(d?.nodes ?? []) }) ?? {});
-  return canonical(a) === canonical(b);
-}
-
-/** The plain text of some nodes, for a short summary. */
-export function plainTextOf(nodes: readonly RichNode[] | undefined): string {
-  return (nodes ?? [])
-    .map((n) => (n.type === 'TEXT' ? (n.textData?.text ?? '') : plainTextOf(n.nodes)))
-    .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const KIND_NAMES: Partial<Record<RichNode['type'], string>> = {
-  APP_EMBED: 'App embed',
-  CHECKBOX_LIST: 'Checklist',
-  COLLAPSIBLE_LIST: 'Collapsible list',
-  GIF: 'GIF',
-  HTML: 'HTML embed',
-  LINK_PREVIEW: 'Link preview',
-  SMART_BLOCK: 'Smart block',
-  TOC: 'Table of contents',
-};
-
-/** How a kept node is named in the editor: its kind ("Table", "Video") and a short summary of what it holds. */
-export function describeKept(node: RichNode): { kind: string; summary: string } {
-  const type = node.type;
-  const kind = KIND_NAMES[type] ?? `${type.charAt(0)}${type.slice(1).toLowerCase().replace(/_/g, ' ')}`;
-  const media =
-    node.imageData?.altText ||
-    node.imageData?.caption ||
-    node.videoData?.title ||
-    node.fileData?.name ||
-    node.buttonData?.text ||
-    node.linkPreviewData?.title ||
-    node.imageData?.image?.src?.url ||
-    '';
-  const text = media || plainTextOf(node.nodes);
-  return { kind, summary: text.length > 80 ? `${text.slice(0, 79)}…` : text };
 }

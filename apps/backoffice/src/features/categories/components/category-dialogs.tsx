@@ -1,12 +1,12 @@
 import type { Category } from '@merx/sdk';
 import { useState } from 'react';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { toast } from '../../../lib/toasts';
 import { useCreateCategory, useRenameCategory } from '../api/categories';
 import { refusalOf } from '../lib/refusals';
 import { descendantsOf, flatten, type MoveRequest, type Tree } from '../lib/tree';
-import { FormDialog } from './form-dialog';
 
 const MAX_NAME = 80;
 const TOP = '';

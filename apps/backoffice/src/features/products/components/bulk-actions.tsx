@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { SelectField, TextField } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
 import { confirmAction } from '../../../lib/confirm';
 import { messageOf } from '../../../lib/errors';
 import { storeMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toasts';
 import { type BulkAction, type BulkOutcome, type BulkProperty, useBulkAction } from '../api/bulk';
 import { ALL_PRODUCTS_COLLECTION_ID, useCollectionChoices } from '../api/products';
-import { FormDialog } from './dialog';
 
 const plural = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
 
