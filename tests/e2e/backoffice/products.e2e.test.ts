@@ -116,11 +116,11 @@ suite('products and collections in the back office', () => {
     await page.getByLabel('Colour choice 2').fill('Navy');
     await page.getByLabel('Navy colour', { exact: true }).fill('#1f3a5f');
 
-    await page.getByLabel('Images to upload').setInputFiles([
+    await page.getByLabel('Images or videos to upload').setInputFiles([
       { name: 'raincoat.png', mimeType: 'image/png', buffer: await pngOf('#c0392b') },
       { name: 'raincoat-back.png', mimeType: 'image/png', buffer: await pngOf('#1f3a5f') },
     ]);
-    const gallery = page.getByRole('list', { name: 'Images, the first is the main one' });
+    const gallery = page.getByRole('list', { name: 'Images and videos, the first is the main one' });
     await gallery.getByText('Image 2', { exact: true }).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Uploads' }).count()).toBe(0);
 
@@ -283,14 +283,14 @@ suite('products and collections in the back office', () => {
     // A PDF named .jpg (typed by its bytes on the server) and a PNG cut in half: each named with the reason, nothing
     // added to the images.
     const png = await pngOf('#777777');
-    await page.getByLabel('Images to upload').setInputFiles([
+    await page.getByLabel('Images or videos to upload').setInputFiles([
       { name: 'menu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n') },
       { name: 'half.png', mimeType: 'image/png', buffer: png.subarray(0, Math.floor(png.length / 2)) },
     ]);
     const uploads = page.getByRole('list', { name: 'Uploads' });
     await uploads.getByText(/menu\.jpg: .*not an image/).waitFor();
     await uploads.getByText(/half\.png: .*(corrupt|truncated|not an image)/).waitFor();
-    expect(await page.getByRole('list', { name: 'Images, the first is the main one' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Images and videos, the first is the main one' }).count()).toBe(0);
     await shot(page, 'products-09b-bad-upload');
     expect(problems).toEqual([]);
   });

@@ -7,7 +7,9 @@ export const productPath = (p: { slug: string }) => `/product-page/${encodeURICo
 
 /** One product in a grid: image, ribbon, brand, name and price. The first few load eagerly (above the fold). */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const image = product.media?.mainMedia?.image;
+  // A video first shows its poster (or the product's first image standing in) here: cards show pictures only.
+  const main = product.media?.mainMedia;
+  const image = main?.image ?? main?.thumbnail;
   const price = product.priceData?.formatted;
   const ribbon = product.ribbon || product.ribbons?.[0]?.text;
   const soldOut = product.stock?.inStock === false;

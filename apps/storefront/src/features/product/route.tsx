@@ -14,7 +14,7 @@ import { safeHtml } from '../../lib/rich-text';
 import { availabilityQuery, productBySlugQuery, useAddToCart } from './api/product';
 import { warmRelated } from './api/recommendations';
 import { BackInStock } from './components/back-in-stock';
-import { Gallery, type GalleryImage } from './components/gallery';
+import { Gallery, type GalleryItem } from './components/gallery';
 import { OptionPicker } from './components/option-picker';
 import { RelatedProducts } from './components/related-products';
 import './components/product.css';
@@ -35,10 +35,15 @@ function pricePerUnit(p: Product, price: number): string | undefined {
   return `${formatMoney(per)} / ${u.baseQuantity === 1 ? '' : `${u.baseQuantity} `}${unit}`;
 }
 
-function imagesOf(p: Product): GalleryImage[] {
-  return (p.media?.items ?? [])
-    .filter((m) => m.image?.url)
-    .map((m) => ({ id: m.id ?? m.image?.url ?? '', url: m.image?.url ?? '', title: m.title }));
+/** The product's images, and its videos with their poster (or the product's first image standing in). */
+function galleryOf(p: Product): GalleryItem[] {
+  const items: GalleryItem[] = [];
+  for (const m of p.media?.items ?? []) {
+    const video = m.mediaType === 'video' ? m.video?.files[0]?.url : undefined;
+    if (video) items.push({ id: m.id || video, url: m.thumbnail?.url ?? '', title: m.title, video: { url: video } });
+    else if (m.image?.url) items.push({ id: m.id || m.image.url, url: m.image.url, title: m.title });
+  }
+  return items;
 }
 
 function ProductView({ product }: { product: Product }) {
@@ -48,7 +53,7 @@ function ProductView({ product }: { product: Product }) {
   const [tried, setTried] = useState(false);
   const availability = useQuery(availabilityQuery(product.id, selection));
   const add = useAddToCart();
-  const images = useMemo(() => imagesOf(product), [product]);
+  const gallery = useMemo(() => galleryOf(product), [product]);
 
   const complete = options.every((o) => selection[o.name ?? '']);
   const variant = complete ? availability.data?.selectedVariant : undefined;
@@ -99,7 +104,7 @@ function ProductView({ product }: { product: Product }) {
 
   return (
     <article className="product">
-      <Gallery images={images} name={product.name} {...(focusId ? { focusId } : {})} />
+      <Gallery items={gallery} name={product.name} {...(focusId ? { focusId } : {})} />
       <div className="product__info">
         {ribbon ? <span className="ribbon ribbon--inline">{ribbon}</span> : null}
         {product.brand ? <p className="product__brand">{product.brand}</p> : null}

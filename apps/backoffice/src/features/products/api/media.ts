@@ -1,27 +1,59 @@
 import { admin } from '../../../lib/admin';
 
-/** An image uploaded to the store's media library, ready to attach to a product when it is saved. */
-export interface UploadedImage {
+/** A file uploaded to the store's media library, ready to attach to a product when it is saved. */
+export interface UploadedMedia {
   /** The media library id (`{ mediaId }` when attaching). */
   id: string;
-  /** Where the image is served: its smallest copy, for previews. */
+  /** The picture to show for it: an image's smallest copy, or a video's poster; `''` for a video without one. */
   url: string;
   name: string;
+  /** A video's file as stored (served with byte ranges, so it plays in a `<video>`). */
+  video?: { url: string; poster: boolean };
 }
 
-/** Largest image the media library takes (its `mediaLimits.maxFileBytes`). */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Largest file the media library takes (its `mediaLimits.maxFileBytes`). */
+export const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
+
+/** Image types the media library takes, for the file picker and the check before uploading. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+/** Video types the media library takes (decision 0031): MP4, MOV and WebM. */
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+
+const VIDEO_EXTENSIONS = /\.(mp4|m4v|mov|webm)$/i;
 
 /**
- * Uploads one image to the media library, telling its progress (0 to 1) as the bytes go out. The server checks the
- * file's type from its bytes and refuses what is not an image.
+ * What the picker's file looks like, from the type the browser gives it (or its name when it gives none): the server
+ * decides from the bytes in the end, this only saves sending a file that cannot be right.
  */
-export async function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadedImage> {
+export function kindOf(file: File): 'image' | 'video' | undefined {
+  if (file.type.startsWith('image/')) return 'image';
+  if (file.type.startsWith('video/')) return 'video';
+  if (file.type === '' && VIDEO_EXTENSIONS.test(file.name)) return 'video';
+  return undefined;
+}
+
+/**
+ * Uploads one image or video to the media library, telling its progress (0 to 1) as the bytes go out. The server
+ * checks the file's type from its bytes and refuses what is neither.
+ *
+ * A video goes without a poster: the SDK's `uploadMedia` sends `file` parts only, so the shop shows the product's
+ * first image in its place until the poster can be sent with it.
+ */
+export async function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
   const { media } = await (await admin()).media.uploadMedia([file], {
     onProgress: ({ loaded, total }) => onProgress(total > 0 ? Math.min(1, loaded / total) : 0),
   });
   const [uploaded] = media;
   if (!uploaded) throw new Error(`${file.name} was not stored`);
   onProgress(1);
+  if (uploaded.mediaType === 'video') {
+    const poster = uploaded.variants[0]?.url ?? uploaded.poster?.url;
+    return {
+      id: uploaded.id,
+      url: poster ?? '',
+      name: uploaded.fileName,
+      video: { url: uploaded.url, poster: poster !== undefined },
+    };
+  }
   return { id: uploaded.id, url: uploaded.variants[0]?.url ?? uploaded.url, name: uploaded.fileName };
 }

@@ -1,10 +1,11 @@
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/page';
 import { messageOf } from '../../../lib/errors';
-import { MAX_IMAGE_BYTES, uploadImage } from '../api/media';
+import { IMAGE_TYPES, kindOf, MAX_MEDIA_BYTES, uploadMedia, VIDEO_TYPES } from '../api/media';
 import { LIMITS, type MediaDraft, newKey } from '../hooks/product-form';
 import type { CardProps } from './card-props';
+import './media-card.css';
 
 interface Upload {
   key: string;
@@ -32,14 +33,14 @@ function useUploads(onDone: (media: MediaDraft) => void) {
     const added: Upload[] = [];
     for (const file of files) {
       const key = newKey('upload');
-      if (!file.type.startsWith('image/')) {
+      if (!kindOf(file)) {
         added.push({
           key,
           name: file.name,
           progress: 0,
-          error: 'Not an image: choose a JPEG, PNG, WebP, GIF or AVIF file.',
+          error: 'Not an image or a video: choose a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, MOV or WebM video.',
         });
-      } else if (file.size > MAX_IMAGE_BYTES) {
+      } else if (file.size > MAX_MEDIA_BYTES) {
         added.push({ key, name: file.name, progress: 0, error: 'Larger than 20 MB: make it smaller first.' });
       } else {
         added.push({ key, name: file.name, progress: 0 });
@@ -51,9 +52,9 @@ function useUploads(onDone: (media: MediaDraft) => void) {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { key, file } = next;
         try {
-          const image = await uploadImage(file, (progress) => patch(key, { progress }));
+          const { id, url, name, video } = await uploadMedia(file, (progress) => patch(key, { progress }));
           setUploads((list) => list.filter((u) => u.key !== key));
-          onDone({ key, libraryId: image.id, url: image.url, name: image.name || file.name });
+          onDone({ key, libraryId: id, url, name: name || file.name, ...(video ? { video } : {}) });
         } catch (error) {
           patch(key, { error: messageOf(error) });
         }
@@ -65,15 +66,70 @@ function useUploads(onDone: (media: MediaDraft) => void) {
   return { uploads, start, dismiss };
 }
 
+/** What a person calls the item: "Image 2", "Video 3". */
+const nounOf = (m: MediaDraft) => (m.video ? 'video' : 'image');
+
 /**
- * The product's images: dropped or chosen (several at once, each with a progress bar), put in order by dragging or
- * with the arrow buttons, the first one the main image, removed one by one. Saved with the product.
+ * A video in the grid: its poster (or, without one, its own first frame) with a play button; played in place, with
+ * the browser's controls, once asked to.
+ */
+function VideoTile({
+  media,
+  playing,
+  onPlay,
+}: {
+  media: MediaDraft & { video: NonNullable<MediaDraft['video']> };
+  playing: boolean;
+  onPlay: () => void;
+}) {
+  const label = `Video: ${media.name}`;
+  const poster = media.video.poster && media.url ? media.url : undefined;
+  const player = useRef<HTMLVideoElement>(null);
+  // The play button is gone once pressed: the player takes the focus, so the keyboard stays on the video.
+  useEffect(() => {
+    if (playing) player.current?.focus();
+  }, [playing]);
+  if (playing)
+    return (
+      // Muted to start (the browser lets a muted video start on its own); its controls turn the sound on.
+      <video
+        ref={player}
+        className="media-video__player"
+        src={media.video.url}
+        poster={poster}
+        controls
+        autoPlay
+        muted
+        preload="metadata"
+        aria-label={label}
+      />
+    );
+  return (
+    <div className="media-video">
+      {poster ? (
+        <img src={poster} alt={label} />
+      ) : (
+        // The first frame stands for the poster; the button below names it.
+        <video src={media.video.url} preload="metadata" muted aria-label={label} tabIndex={-1} />
+      )}
+      <button type="button" className="media-video__play" onClick={onPlay}>
+        <span aria-hidden="true">▶</span>
+        <span className="visually-hidden">Play {label}</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The product's images and videos: dropped or chosen (several at once, each with a progress bar), put in order by
+ * dragging or with the arrow buttons, the first one the main one, removed one by one. Saved with the product.
  */
 export function MediaCard({ form, edit, readOnly }: CardProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [dragging, setDragging] = useState<number>();
   const [target, setTarget] = useState<number>();
+  const [playing, setPlaying] = useState<string>();
   const { uploads, start, dismiss } = useUploads((m) => edit((f) => void f.media.push(m)));
   const room = LIMITS.media - form.media.length;
 
@@ -105,29 +161,31 @@ export function MediaCard({ form, edit, readOnly }: CardProps) {
           onDragLeave={() => setOver(false)}
           onDrop={onDropFiles}
         >
-          <p>Drop images here, several at once, or</p>
+          <p>Drop images or videos here, several at once, or</p>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => input.current?.click()}
             disabled={room <= 0}
           >
-            Choose images
+            Choose files
           </button>
           <input
             ref={input}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            accept={[...IMAGE_TYPES, ...VIDEO_TYPES, '.mp4', '.mov', '.webm'].join(',')}
             multiple
             hidden
-            aria-label="Images to upload"
+            aria-label="Images or videos to upload"
             onChange={(e) => {
               take(e.target.files);
               e.target.value = '';
             }}
           />
           <p className="small" style={{ marginTop: 8 }}>
-            JPEG, PNG, WebP, GIF or AVIF, up to 20 MB each. The first image is the main one.
+            JPEG, PNG, WebP, GIF or AVIF images and MP4, MOV or WebM videos, up to 20 MB each. The first one is the main
+            one. Until a video has a poster the shop shows the product's first image in its place; videos are uploaded
+            without one for now.
           </p>
         </div>
       )}
@@ -156,100 +214,115 @@ export function MediaCard({ form, edit, readOnly }: CardProps) {
         </ul>
       ) : null}
       {form.media.length === 0 ? (
-        <p className="muted">No images yet.</p>
+        <p className="muted">No images or videos yet.</p>
       ) : (
-        <ul className="media-grid" aria-label="Images, the first is the main one">
-          {form.media.map((m, i) => (
-            <li
-              key={m.key}
-              data-media-key={m.key}
-              className={`${dragging === i ? 'dragging' : ''}${target === i && dragging !== i ? ' drop-target' : ''}`}
-              draggable={!readOnly}
-              onDragStart={(e) => {
-                setDragging(i);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', String(i));
-              }}
-              onDragEnd={() => {
-                setDragging(undefined);
-                setTarget(undefined);
-              }}
-              onDragOver={(e) => {
-                if (dragging === undefined) return;
-                e.preventDefault();
-                setTarget(i);
-              }}
-              onDrop={(e) => {
-                if (dragging === undefined) return;
-                e.preventDefault();
-                e.stopPropagation();
-                reorder(dragging, i);
-                setDragging(undefined);
-                setTarget(undefined);
-              }}
-            >
-              <img src={m.url} alt={m.name && m.name !== 'Image' ? m.name : ''} />
-              <div className="media-grid__label">
-                <span>Image {i + 1}</span>
-                {i === 0 ? <Badge tone="info">Main</Badge> : null}
-                {m.id ? null : <Badge tone="warning">Not saved</Badge>}
-              </div>
-              {readOnly ? null : (
-                <div className="row-actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Move image ${i + 1} earlier`}
-                    disabled={i === 0}
-                    onClick={() => {
-                      reorder(i, i - 1);
-                      focusItem(m.key);
-                    }}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Move image ${i + 1} later`}
-                    disabled={i === form.media.length - 1}
-                    onClick={() => {
-                      reorder(i, i + 1);
-                      focusItem(m.key);
-                    }}
-                  >
-                    →
-                  </button>
-                  {i > 0 ? (
+        <ul className="media-grid" aria-label="Images and videos, the first is the main one">
+          {form.media.map((m, i) => {
+            const noun = nounOf(m);
+            const video = m.video;
+            return (
+              <li
+                key={m.key}
+                data-media-key={m.key}
+                className={`${dragging === i ? 'dragging' : ''}${target === i && dragging !== i ? ' drop-target' : ''}`}
+                draggable={!readOnly && playing !== m.key}
+                onDragStart={(e) => {
+                  setDragging(i);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/plain', String(i));
+                }}
+                onDragEnd={() => {
+                  setDragging(undefined);
+                  setTarget(undefined);
+                }}
+                onDragOver={(e) => {
+                  if (dragging === undefined) return;
+                  e.preventDefault();
+                  setTarget(i);
+                }}
+                onDrop={(e) => {
+                  if (dragging === undefined) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                  reorder(dragging, i);
+                  setDragging(undefined);
+                  setTarget(undefined);
+                }}
+              >
+                {video ? (
+                  <VideoTile media={{ ...m, video }} playing={playing === m.key} onPlay={() => setPlaying(m.key)} />
+                ) : (
+                  <img src={m.url} alt={m.name && m.name !== 'Image' ? m.name : ''} />
+                )}
+                <div className="media-grid__label">
+                  <span>
+                    {video ? 'Video' : 'Image'} {i + 1}
+                  </span>
+                  {video ? <Badge tone="neutral">Video</Badge> : null}
+                  {i === 0 ? <Badge tone="info">Main</Badge> : null}
+                  {m.id ? null : <Badge tone="warning">Not saved</Badge>}
+                </div>
+                {readOnly ? null : (
+                  <div className="row-actions">
                     <button
                       type="button"
                       className="icon-button"
+                      aria-label={`Move ${noun} ${i + 1} earlier`}
+                      disabled={i === 0}
                       onClick={() => {
-                        reorder(i, 0);
+                        reorder(i, i - 1);
                         focusItem(m.key);
                       }}
                     >
-                      Main<span className="visually-hidden"> image: make image {i + 1} the main one</span>
+                      ←
                     </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Remove image ${i + 1}`}
-                    onClick={() =>
-                      edit((f) => {
-                        f.media.splice(i, 1);
-                        for (const o of f.options)
-                          for (const c of o.choices) c.mediaKeys = c.mediaKeys.filter((k) => k !== m.key);
-                      })
-                    }
-                  >
-                    ×
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Move ${noun} ${i + 1} later`}
+                      disabled={i === form.media.length - 1}
+                      onClick={() => {
+                        reorder(i, i + 1);
+                        focusItem(m.key);
+                      }}
+                    >
+                      →
+                    </button>
+                    {i > 0 ? (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        onClick={() => {
+                          reorder(i, 0);
+                          focusItem(m.key);
+                        }}
+                      >
+                        Main
+                        <span className="visually-hidden">
+                          {' '}
+                          {noun}: make {noun} {i + 1} the main one
+                        </span>
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove ${noun} ${i + 1}`}
+                      onClick={() =>
+                        edit((f) => {
+                          f.media.splice(i, 1);
+                          for (const o of f.options)
+                            for (const c of o.choices) c.mediaKeys = c.mediaKeys.filter((k) => k !== m.key);
+                        })
+                      }
+                    >
+                      ×
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </Card>

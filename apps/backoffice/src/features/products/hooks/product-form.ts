@@ -49,8 +49,11 @@ export interface MediaDraft {
   id?: string;
   /** The media library id of an upload, attached when the product is saved. */
   libraryId?: string;
+  /** The picture shown for it: the image, or a video's poster (else the product's first image standing in). */
   url: string;
   name: string;
+  /** A video's file, and whether `url` is its own poster (decision 0031). */
+  video?: { url: string; poster: boolean };
 }
 
 export interface SectionDraft {
@@ -272,8 +275,11 @@ export function formOf(p: EditedProduct): ProductForm {
     media: p.media.items.map((m) => ({
       key: m.id,
       id: m.id,
-      url: m.image?.url ?? '',
-      name: m.title || 'Image',
+      url: m.image?.url ?? m.thumbnail?.url ?? '',
+      name: m.title || (m.mediaType === 'video' ? 'Video' : 'Image'),
+      ...(m.mediaType === 'video'
+        ? { video: { url: m.video?.files[0]?.url ?? '', poster: Boolean(m.video?.stillFrameMediaId) } }
+        : {}),
     })),
     collectionIds: p.collectionIds,
   };
