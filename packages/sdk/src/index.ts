@@ -106,6 +106,7 @@ export {
   type UploadableFile,
   type UploadOptions,
   type UploadProgress,
+  type VideoWithPoster,
 } from './modules/media.js';
 export { type MemberFactorsModule, memberFactors, type TotpEnrolment } from './modules/member-factors.js';
 export { type MemberSettings, type MemberSettingsModule, memberSettings } from './modules/member-settings.js';

@@ -6,6 +6,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -75,6 +76,16 @@ describe('media from Node', () => {
     expect(last.loaded).toBe(last.total);
     expect(last.total).toBeGreaterThan(bytes.length);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.loaded).toBeGreaterThan(seen[i - 1]!.loaded);
+  });
+
+  it('uploads a video with its poster', async () => {
+    const video = await readFile(new URL('../../../server/src/modules/media/fixtures/tiny.mp4', import.meta.url));
+    const { media: uploaded } = await admin().media.uploadMedia([
+      { file: { name: 'clip.mp4', data: video }, poster: { name: 'still.png', data: await noisePng(64) } },
+    ]);
+    expect(uploaded).toHaveLength(1);
+    expect(uploaded[0]).toMatchObject({ fileName: 'clip.mp4', mediaType: 'video' });
+    expect(uploaded[0]?.poster).toBeTruthy();
   });
 
   it('lists the newest first, gets one, and deletes one nothing uses', async () => {

@@ -20,12 +20,26 @@ export interface UploadOptions extends CallOptions {
   onProgress?: UploadProgressListener;
 }
 
-function formOf(files: readonly UploadableFile[]): FormData {
+/** A video with its poster image (the still shown before it plays and in listings; docs/decisions/0031). */
+export interface VideoWithPoster {
+  file: UploadableFile;
+  poster: UploadableFile;
+}
+
+function appendFile(form: FormData, field: 'file' | 'poster', f: UploadableFile) {
+  if (f instanceof Blob) form.append(field, f, 'name' in f && typeof f.name === 'string' ? f.name : field);
+  // A Node Buffer is typed over any ArrayBufferLike; Blob copies its bytes whatever buffer holds them.
+  else form.append(field, f.data instanceof Blob ? f.data : new Blob([f.data as Uint8Array<ArrayBuffer>]), f.name);
+}
+
+function formOf(files: readonly (UploadableFile | VideoWithPoster)[]): FormData {
   const form = new FormData();
   for (const f of files) {
-    if (f instanceof Blob) form.append('file', f, 'name' in f && typeof f.name === 'string' ? f.name : 'image');
-    // A Node Buffer is typed over any ArrayBufferLike; Blob copies its bytes whatever buffer holds them.
-    else form.append('file', f.data instanceof Blob ? f.data : new Blob([f.data as Uint8Array<ArrayBuffer>]), f.name);
+    if ('poster' in f && 'file' in f) {
+      // The poster part follows its video's part.
+      appendFile(form, 'file', f.file);
+      appendFile(form, 'poster', f.poster);
+    } else appendFile(form, 'file', f);
   }
   return form;
 }
@@ -39,11 +53,12 @@ export function media(transport: Transport) {
   const call = caller(transport, 'media');
   return {
     /**
-     * Uploads up to 10 images (JPEG, PNG, WebP, GIF, AVIF; 20 MB each) in one request: all are stored, or none
-     * (a refusal names each bad file: `file[2]`, with its name in the violation's data). Answers them in order,
-     * each with its size, its stored URL and smaller WebP variants.
+     * Uploads up to 10 images (JPEG, PNG, WebP, GIF, AVIF) or videos (MP4, MOV, WebM), 20 MB each, in one request:
+     * all are stored, or none (a refusal names each bad file: `file[2]`, with its name in the violation's data). A
+     * video may come with its poster image (`{ file, poster }`). Answers them in order, each with its size, its
+     * stored URL and smaller WebP variants (a video: its duration and poster).
      */
-    uploadMedia: (files: readonly UploadableFile[], o?: UploadOptions) => {
+    uploadMedia: (files: readonly (UploadableFile | VideoWithPoster)[], o?: UploadOptions) => {
       const { onProgress, ...options } = o ?? {};
       return call<Out<typeof c.uploadMediaResponse>>('uploadMedia', {
         method: 'POST',
