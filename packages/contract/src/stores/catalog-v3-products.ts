@@ -297,8 +297,16 @@ export const bulkUpdateProductsV3Request = z.object({
   fields: requestedFields.optional(),
 });
 export const bulkDeleteProductsV3Request = z.object({ productIds });
+/**
+ * The filter of a call that deletes or reprices: required, so that a request without one never touches the whole
+ * catalog by accident; `{}` selects every product (docs/decisions/0028-products-v3-writes.md).
+ */
+const requiredFilter = z.record(z.string(), z.unknown(), {
+  error: (issue) => (issue.input === undefined ? 'is required ({} selects every product)' : 'must be an object'),
+});
+
 export const bulkDeleteProductsV3ByFilterRequest = z.object({
-  filter: z.unknown().optional(),
+  filter: requiredFilter,
   search: productV3SearchDetails.nullish(),
 });
 export const bulkUpdateProductTagsV3Request = z.object({
@@ -323,7 +331,7 @@ export const bulkUpdateProductsV3ByFilterRequest = z.object({
   search: productV3SearchDetails.nullish(),
 });
 export const bulkUpdateProductVariantsV3ByFilterRequest = z.object({
-  filter: z.unknown().optional(),
+  filter: requiredFilter,
   variant: variantIn,
   search: productV3SearchDetails.nullish(),
 });
@@ -339,7 +347,7 @@ const adjustValue = z
   })
   .refine((a) => (a.amount == null) !== (a.percentage == null), 'must have exactly one of amount or percentage');
 export const bulkAdjustProductVariantsV3ByFilterRequest = z.object({
-  filter: z.unknown().optional(),
+  filter: requiredFilter,
   search: productV3SearchDetails.nullish(),
   actualPrice: adjustValue.nullish(),
   compareAtPrice: adjustValue.nullish(),

@@ -459,6 +459,18 @@ describe('delete and bulk', () => {
       await kit.owner.post('/stores/v3/bulk/products/delete-by-filter', { filter: { nope: 1 } }),
       'filter.nope',
     );
+    // A call that deletes or reprices needs a filter ({} selects every product): none is refused, nothing goes.
+    await expectNothingWritten(kit, async () => {
+      expectViolation(
+        await kit.owner.post('/stores/v3/bulk/products/delete-by-filter', {}),
+        'filter',
+        'REQUIRED_FIELD',
+      );
+      expectViolation(
+        await kit.owner.post('/stores/v3/bulk/products/adjust-variants-by-filter', { actualPrice: { percentage: 10 } }),
+        'filter',
+      );
+    });
     ok(await kit.owner.post('/stores/v3/bulk/products/delete-by-filter', { filter: { id: { $in: [one.id] } } }));
     expectAppError(await kit.owner.get(`${base}/${one.id}`), 404, 'PRODUCT_NOT_FOUND');
     ok(await kit.owner.get(`${base}/${two.id}`));
