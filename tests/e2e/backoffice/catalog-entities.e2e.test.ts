@@ -186,7 +186,7 @@ suite('ribbons, brands and info sections in the back office', () => {
     await shot(page, 'catalog-entities-06-info-section-new');
     await page.getByRole('button', { name: 'Create info section' }).click();
     await page.getByText('Info section created').waitFor();
-    await page.waitForURL(/\/admin\/info-sections\/[^/]+$/);
+    await page.waitForURL(/\/admin\/info-sections\/(?!new$)[^/]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
 
     // The server holds the node model: a paragraph with a BOLD text, and a bulleted list of two items.

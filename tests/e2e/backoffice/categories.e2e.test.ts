@@ -43,11 +43,12 @@ suite('categories in the back office', () => {
     api = makeApi(server.baseUrl, (await server.app.services.apiKeys.create({ name: 'E2E categories' })).key);
   }, 240_000);
 
+  // Closing Chromium and the server took over a minute once on a loaded CI machine.
   afterAll(async () => {
     for (const c of contexts) await c.close();
     await browser?.close();
     await server?.close();
-  });
+  }, 180_000);
 
   /** A window tall enough for the whole tree, so that no drag starts near an edge (where the page scrolls). */
   async function staffPage(): Promise<Page> {
