@@ -197,6 +197,7 @@ export function createCollectionService(deps: CollectionDeps) {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
+        if (productIds.length === 0) return;
         await checkProducts(uow.trx, productIds);
         const added = await repo.addProducts(uow.trx, id, productIds);
         if (added.length > 0) await this.changed(uow, id, added);
@@ -207,6 +208,7 @@ export function createCollectionService(deps: CollectionDeps) {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
+        if (productIds.length === 0) return;
         await checkProducts(uow.trx, productIds);
         const removed = await repo.removeProducts(uow.trx, id, productIds);
         if (removed.length > 0) await this.changed(uow, id, removed);

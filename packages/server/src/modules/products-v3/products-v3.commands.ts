@@ -237,13 +237,15 @@ export function createProductsV3Commands(x: {
 
     async addToCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
       const ids = await x.reader.matchingIds(filter, expression);
-      for (const categoryId of categoryIds) await x.collections.addProducts(categoryId, ids);
+      for (const categoryId of categoryIds)
+        for (const part of chunksOf(ids)) await x.collections.addProducts(categoryId, part);
       return { jobId: newId() };
     },
 
     async removeFromCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
       const ids = await x.reader.matchingIds(filter, expression);
-      for (const categoryId of categoryIds) await x.collections.removeProducts(categoryId, ids);
+      for (const categoryId of categoryIds)
+        for (const part of chunksOf(ids)) await x.collections.removeProducts(categoryId, part);
       return { jobId: newId() };
     },
   };
@@ -262,6 +264,18 @@ export function createProductsV3Commands(x: {
 
 const createdAt = (i: number) => `products[${i}]`;
 const updatedAt = (i: number) => `products[${i}].product`;
+
+/**
+ * `ids` in parts of at most 1,000 (the engines bound the parameters of one statement), and one empty part for none, so
+ * that an unknown category is still refused when the filter selects nothing. Placing is idempotent, so parts commit
+ * one by one.
+ */
+function chunksOf(ids: readonly string[]): string[][] {
+  if (ids.length === 0) return [[]];
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += 1000) out.push(ids.slice(i, i + 1000));
+  return out;
+}
 
 /** A by-filter call's refusal, naming the product it was refused for. */
 function refusedFor(productId: string, error: unknown): never {

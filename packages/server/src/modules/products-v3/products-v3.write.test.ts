@@ -586,6 +586,18 @@ describe('variants and fields by filter', () => {
       }),
     );
     expect(inCategory.products.map((p: Any) => p.id)).toEqual([two.id]);
+    // A filter that selects nothing places nothing; an unknown category is refused all the same.
+    const none = { filter: { id: { $in: ['no-such-product'] } }, categoryIds: [category.id] };
+    ok(await kit.owner.post('/stores/v3/bulk/products/add-to-categories-by-filter', none));
+    ok(await kit.owner.post('/stores/v3/bulk/products/remove-from-categories-by-filter', none));
+    expect(
+      (
+        await kit.owner.post('/stores/v3/bulk/products/add-to-categories-by-filter', {
+          ...none,
+          categoryIds: ['no-such-category'],
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
