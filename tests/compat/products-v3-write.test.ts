@@ -50,7 +50,7 @@ function mug(name = `${word()} mug`) {
 
 describe('create, read through v1, change through v1, read through v3', () => {
   it('is one product in both catalogs', async () => {
-    const created = await h.admin.productsV3.createProduct(mug(), { fields: ['PLAIN_DESCRIPTION', 'URL'] as never });
+    const created = await h.admin.productsV3.createProduct(mug(), { fields: ['PLAIN_DESCRIPTION', 'URL'] });
     expect(created._id).toBeTruthy();
     expect(created.revision).toBe('1');
     expect(created.plainDescription).toContain('<em>good</em>');
@@ -130,7 +130,7 @@ describe('update', () => {
 
 describe('bulk', () => {
   it('creates, updates and deletes with a result per item', async () => {
-    const created = await h.admin.productsV3.bulkCreateProducts([mug(), { name: '' } as never, mug()], {
+    const created = await h.admin.productsV3.bulkCreateProducts([mug(), { name: '' }, mug()], {
       returnEntity: true,
     });
     expect(created.bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 1, undetailedFailures: 0 });
@@ -178,7 +178,7 @@ describe('bulk', () => {
     await h.admin.productsV3.bulkAddProductsToCategoriesByFilter({ filter, categoryIds: [collection?._id as string] });
     const page = await h.admin.productsV3
       .queryProducts()
-      .hasSome('directCategoriesInfo.categories.id' as never, [collection?._id as string] as never)
+      .hasSome('directCategoriesInfo.categories.id', [collection?._id as string])
       .find();
     expect(page.items.map((p) => p._id).sort()).toEqual([one._id, two._id].sort());
 
@@ -206,16 +206,16 @@ describe('info sections', () => {
     });
     const created = await h.admin.productsV3.createProduct(
       { ...mug(), infoSections: [{ _id: care._id }] },
-      { fields: ['INFO_SECTION'] as never },
+      { fields: ['INFO_SECTION'] },
     );
     expect(created.infoSections?.map((s) => s._id)).toEqual([care._id]);
     const added = await h.admin.productsV3.bulkAddInfoSectionsToProducts(
       [{ productId: created._id as string, revision: created.revision as string }],
-      { infoSectionIds: [ship._id as string], returnEntity: true, fields: ['INFO_SECTION'] as never },
+      { infoSectionIds: [ship._id as string], returnEntity: true, fields: ['INFO_SECTION'] },
     );
     expect(added.results?.[0]?.item?.infoSections?.map((s) => s.title)).toEqual(['Care', 'Shipping']);
     const counted = await h.admin.infoSectionsV3.getInfoSection(ship._id as string, {
-      fields: ['ASSIGNED_PRODUCTS_COUNT'] as never,
+      fields: ['ASSIGNED_PRODUCTS_COUNT'],
     });
     expect(counted.assignedProductsCount).toBe(1);
     await h.admin.productsV3.bulkRemoveInfoSectionsFromProductsByFilter(

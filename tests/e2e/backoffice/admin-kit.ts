@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { RichNode } from '@merx/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Config } from '../../../packages/server/src/config.js';
 import { machineOwner } from '../../../packages/server/src/modules/staff/staff.rules.js';
@@ -117,3 +118,6 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/** Every node of a rich-content document, depth first (journeys check what the editor stored). */
+export const flattenRich = (nodes: RichNode[] = []): RichNode[] => nodes.flatMap((n) => [n, ...flattenRich(n.nodes)]);

@@ -18,6 +18,7 @@ import {
   type AdminServer,
   browserSuite,
   buildApps,
+  flattenRich,
   launchChromium,
   newStaffPage,
   shot,
@@ -26,9 +27,6 @@ import {
 } from './admin-kit.js';
 
 const suite = browserSuite();
-
-/** Every node of a document, depth first. */
-const flatten = (nodes: RichNode[] = []): RichNode[] => nodes.flatMap((n) => [n, ...flatten(n.nodes)]);
 
 suite('ribbons, brands and info sections in the back office', () => {
   let server: AdminServer;
@@ -192,14 +190,14 @@ suite('ribbons, brands and info sections in the back office', () => {
     // The server holds the node model: a paragraph with a BOLD text, and a bulleted list of two items.
     const stored = await api.infoSections.getInfoSection(id);
     expect(stored).toMatchObject({ uniqueName: 'care-wool', title: 'Care' });
-    const nodes = flatten((stored.description as { nodes: RichNode[] }).nodes);
+    const nodes = flattenRich((stored.description as { nodes: RichNode[] }).nodes);
     const boldText = nodes.find((n) => n.type === 'TEXT' && n.textData?.decorations?.some((d) => d.type === 'BOLD'));
     expect(boldText?.textData?.text).toBe('Never tumble dry.');
     expect(nodes.find((n) => n.textData?.text === 'Hand wash only. ')?.textData?.decorations ?? []).toEqual([]);
     const list = nodes.find((n) => n.type === 'BULLETED_LIST');
     expect(list?.nodes?.map((item) => item.type)).toEqual(['LIST_ITEM', 'LIST_ITEM']);
     expect(
-      flatten(list?.nodes)
+      flattenRich(list?.nodes)
         .filter((n) => n.type === 'TEXT')
         .map((n) => n.textData?.text),
     ).toEqual(['Cold water', 'Dry flat']);

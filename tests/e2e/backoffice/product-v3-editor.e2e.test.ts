@@ -17,6 +17,7 @@ import {
   type AdminServer,
   browserSuite,
   buildApps,
+  flattenRich,
   launchChromium,
   newStaffPage,
   shot,
@@ -25,9 +26,6 @@ import {
 } from './admin-kit.js';
 
 const suite = browserSuite();
-
-/** Every node of a document, depth first. */
-const flatten = (nodes: RichNode[] = []): RichNode[] => nodes.flatMap((n) => [n, ...flatten(n.nodes)]);
 
 suite('the product editor’s catalog v3 parts', () => {
   let server: AdminServer;
@@ -150,7 +148,7 @@ suite('the product editor’s catalog v3 parts', () => {
     const v3 = await api.productsV3.getProduct(product.id, {
       fields: ['DESCRIPTION', 'INFO_SECTION', 'INFO_SECTION_DESCRIPTION'],
     });
-    const nodes = flatten((v3.description as { nodes: RichNode[] }).nodes);
+    const nodes = flattenRich((v3.description as { nodes: RichNode[] }).nodes);
     const boldText = nodes.find((n) => n.type === 'TEXT' && n.textData?.decorations?.some((d) => d.type === 'BOLD'));
     expect(boldText?.textData?.text).toBe('Never itchy.');
     expect(nodes.find((n) => n.textData?.text === 'Soft as a cloud. ')?.textData?.decorations ?? []).toEqual([]);

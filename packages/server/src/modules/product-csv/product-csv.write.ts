@@ -119,7 +119,7 @@ export async function writeBatch(
   for (const { applied, before } of updates) {
     if (applied.unchanged) continue;
     const { record, variants } = applied;
-    await deps.products.save(uow, before.record, record, variants, applied.variantsChanged);
+    await deps.products.save(uow, before.record, record, variants, applied.variantsChanged, undefined, before.variants);
     await logManualStock(uow.trx, record.id, before.variants, variants, ctx.now, ctx.log);
     events.push(
       {

@@ -60,7 +60,7 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
         };
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
-      await products.save(uow, before, after, variants, reset !== undefined, reset?.caller);
+      await products.save(uow, before, after, variants, reset !== undefined, reset?.caller, old);
       if (reset)
         await logManualStock(uow.trx, productId, old, variants, after.updatedDate, {
           reason: 'PRODUCT_EDITED',

@@ -105,10 +105,11 @@ export function createProductService(deps: CatalogDeps) {
     variants: VariantRecord[],
     variantsChanged: boolean,
     caller: Caller = { kind: 'none' },
+    /** The variants before the write, when the caller has them (read here otherwise, only if they changed). */
+    known?: readonly VariantRecord[],
   ) {
-    const oldVariants = variantsChanged
-      ? ((await repo.variantsOf(uow.trx, [before.id])).get(before.id) ?? [])
-      : variants;
+    const oldVariants =
+      known ?? (variantsChanged ? ((await repo.variantsOf(uow.trx, [before.id])).get(before.id) ?? []) : variants);
     const res = await uow.trx
       .updateTable('products')
       .set({ revision: before.revision + 1 })
@@ -192,7 +193,7 @@ export function createProductService(deps: CatalogDeps) {
   ) {
     const { before, after, variants } = change;
     const id = before.id;
-    await save(uow, before, after, variants, change.variantsChanged, change.caller);
+    await save(uow, before, after, variants, change.variantsChanged, change.caller, change.oldVariants);
     // Stock staff changed by hand (or variants added and removed with it) goes into the inventory log.
     if (change.variantsChanged)
       await logManualStock(uow.trx, id, change.oldVariants, variants, after.updatedDate, {

@@ -193,7 +193,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             updatedDate: now,
           };
         });
-        await products.save(uow, before, { ...before, updatedDate: now }, next, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, next, true, undefined, old);
         await logManualStock(uow.trx, productId, old, next, now, log);
         await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
       });
