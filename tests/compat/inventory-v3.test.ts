@@ -118,6 +118,42 @@ describe('inventoryItemsV3 over the v1 stock', () => {
     expect(neg.details?.validationError?.fieldViolations?.map((v) => v.field)).toContain('inventoryItem.quantity');
   });
 
+  it('preorder per variant: updateInventoryItem sets it; PREORDER with the units owed; products v3 says so', async () => {
+    const b = await h.admin.products.createProduct({
+      name: `${word} kettle`,
+      productType: 'physical' as never,
+      priceData: { price: 40 },
+      stock: { trackInventory: true, quantity: 0 },
+    });
+    const productId = b.product!._id!;
+    const id = itemId(productId, b.product!.variants![0]!._id!);
+    const before = await h.admin.inventoryItemsV3.getInventoryItem(id);
+    expect(before.availabilityStatus).toBe('OUT_OF_STOCK');
+    const on = await h.admin.inventoryItemsV3.updateInventoryItem(id, {
+      revision: before.revision!,
+      preorderInfo: { enabled: true, message: 'Back in May', limit: 6 },
+    });
+    expect(on.availabilityStatus).toBe('PREORDER');
+    expect(on.preorderInfo).toEqual({ enabled: true, message: 'Back in May', limit: 6, counter: 0, quantity: 6 });
+    const dec = await h.admin.inventoryItemsV3.bulkDecrementInventoryItems(
+      [{ inventoryItemId: id, decrementBy: 2, preorderRequest: true }],
+      { returnEntity: true },
+    );
+    expect(dec.results[0]!.item).toMatchObject({ quantity: -2, preorderInfo: { counter: 2, quantity: 4 } });
+    const v3 = await h.anon.productsV3.getProduct(productId);
+    expect(v3.inventory).toMatchObject({ preorderStatus: 'ENABLED', preorderAvailability: 'ALL_VARIANTS' });
+    expect(v3.variantsInfo?.variants?.[0]?.inventoryStatus).toEqual({ inStock: false, preorderEnabled: true });
+    const bad = await sdkError(
+      h.admin.inventoryItemsV3.updateInventoryItem(id, {
+        revision: dec.results[0]!.item!.revision!,
+        preorderInfo: { limit: 200_000 },
+      }),
+    );
+    expect(bad.details?.validationError?.fieldViolations?.map((v) => v.field)).toContain(
+      'inventoryItem.preorderInfo.limit',
+    );
+  });
+
   it('bulk decrement and increment answer per item; never below zero; products v3 sees the stock', async () => {
     const [s0, s1] = shirt.variantIds;
     const dec = await h.admin.inventoryItemsV3.bulkDecrementInventoryItems(

@@ -172,6 +172,31 @@ describe('the inventory module of @wix/stores against Merx', () => {
     expect((await stockOf(p._id!))?.quantity).toBe(2);
   });
 
+  it('preorder: updateInventoryVariants sets it, getInventoryVariants reads it, a preorder decrement goes below zero', async () => {
+    const p = await stocked('Compat Preorder Lamp', 1);
+    await admin.inventory.updateInventoryVariants(p._id!, {
+      trackQuantity: true,
+      preorderInfo: { enabled: true, message: 'Ships in spring', limit: 10 },
+    });
+    expect(lastRequest().body).toMatchObject({
+      inventoryItem: { preorderInfo: { enabled: true, message: 'Ships in spring', limit: 10 } },
+    });
+    await admin.inventory.decrementInventory([
+      { productId: p._id!, variantId: V, decrementBy: 4, preorderRequest: true },
+    ]);
+    const { inventoryItem } = await admin.inventory.getInventoryVariants(p._id!, {});
+    expect(inventoryItem?.preorderInfo).toEqual({ enabled: true, message: 'Ships in spring', limit: 10 });
+    expect(inventoryItem?.variants).toEqual([
+      { variantId: V, inStock: false, quantity: -3, availableForPreorder: true },
+    ]);
+    // Without preorderRequest a decrement never goes below what is on hand.
+    const error = await sdkError(
+      admin.inventory.decrementInventory([{ productId: p._id!, variantId: V, decrementBy: 1 }]),
+    );
+    expect(error.details?.applicationError?.code).toBe('INSUFFICIENT_INVENTORY');
+    expect(await stockOf(p._id!)).toMatchObject({ quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
+  });
+
   it('bad input comes back as field violations the SDK names after its arguments', async () => {
     const p = await stocked('Compat Stock Pin', 2);
     const zero = await sdkError(

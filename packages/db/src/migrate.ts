@@ -27,6 +27,7 @@ import { migration0024 } from './migrations/0024-info-sections.js';
 import { migration0025 } from './migrations/0025-customizations.js';
 import { migration0026 } from './migrations/0026-product-option-choices.js';
 import { migration0027 } from './migrations/0027-product-info-sections.js';
+import { migration0028 } from './migrations/0028-preorder.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -59,6 +60,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0025-customizations': migration0025(),
     '0026-product-option-choices': migration0026(),
     '0027-product-info-sections': migration0027(),
+    '0028-preorder': migration0028(),
   };
 }
 

@@ -12,7 +12,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const image = main?.image ?? main?.thumbnail;
   const price = product.priceData?.formatted;
   const ribbon = product.ribbon || product.ribbons?.[0]?.text;
-  const soldOut = product.stock?.inStock === false;
+  // Out of units: a preorder when the merchant still sells it, else sold out.
+  const outNote =
+    product.stock?.inStock === false ? (product.stock.availableForPreorder ? 'Preorder' : 'Sold out') : undefined;
   return (
     <li className="card">
       <Link to={productPath(product)} className="card__link">
@@ -29,7 +31,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             />
           ) : null}
           {ribbon ? <span className="ribbon">{ribbon}</span> : null}
-          {soldOut ? <span className="ribbon ribbon--muted">Sold out</span> : null}
+          {outNote ? <span className="ribbon ribbon--muted">{outNote}</span> : null}
         </div>
         <div className="card__body">
           {product.brand ? <span className="card__brand">{product.brand}</span> : null}

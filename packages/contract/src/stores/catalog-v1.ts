@@ -334,10 +334,20 @@ export const choice = z.object({
 export const productOption = z.object({ optionType: optionType, name: z.string(), choices: z.array(choice) });
 export type ProductOption = z.infer<typeof productOption>;
 
+/** Merx's additions to v1 (docs/decisions/0032-preorder.md): a variant out of units that still sells on preorder. */
+const preorderFields = {
+  availableForPreorder: z.boolean(),
+  /** The merchant's message to buyers, while preorder is on. */
+  preorderMessage: z.string().optional(),
+};
+
 export const variantStock = z.object({
   trackQuantity: z.boolean(),
+  /** Units on hand; below zero while units are owed to preorders. */
   quantity: z.number().optional(),
+  /** Units on hand (preorder aside). */
   inStock: z.boolean(),
+  ...preorderFields,
 });
 export const variant = z.object({
   id: z.string(),
@@ -369,6 +379,8 @@ export const product = z.object({
     quantity: z.number().optional(),
     inStock: z.boolean(),
     inventoryStatus: inventoryStatus,
+    /** Some (visible) variant is out of units but sells on preorder (a Merx addition). */
+    availableForPreorder: z.boolean(),
   }),
   price: priceData,
   priceData: priceData,
@@ -432,6 +444,7 @@ export const productOptionsAvailabilityResponse = z.object({
       sku: z.string().optional(),
       quantity: z.number().optional(),
       inStock: z.boolean(),
+      ...preorderFields,
       visible: z.boolean(),
     })
     .optional(),

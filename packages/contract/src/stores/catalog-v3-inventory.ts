@@ -31,9 +31,11 @@ export const reasonV3 = z.enum(['ORDER', 'MANUAL', 'REVERT_INVENTORY_CHANGE']);
 export const preorderInfoV3 = z
   .object({
     enabled: z.boolean().nullish(),
-    message: z.string().max(1000).nullish(),
-    limit: z.number().int().nullish(),
+    message: z.string().max(250).nullish(),
+    limit: z.number().int().min(0).max(100_000).nullish(),
+    /** Read-only (units preordered and not yet in stock); accepted so that a read item can be sent back. */
     counter: z.number().int().nullish(),
+    /** Read-only (preorder room left). */
     quantity: z.number().int().nullish(),
   })
   .strict();
@@ -154,7 +156,14 @@ export const inventoryItemV3 = z
     inStock: z.boolean().optional(),
     quantity: z.number().int().optional(),
     availabilityStatus: z.enum(['OUT_OF_STOCK', 'IN_STOCK', 'PREORDER']),
-    preorderInfo: z.object({ enabled: z.boolean() }),
+    /** docs/decisions/0032-preorder.md: `counter` units owed to preorders, `quantity` the room left (tracked items). */
+    preorderInfo: z.object({
+      enabled: z.boolean(),
+      message: z.string().optional(),
+      limit: z.number().int().optional(),
+      counter: z.number().int().optional(),
+      quantity: z.number().int().optional(),
+    }),
     product: z.object({
       name: z.string(),
       directCategoryIds: z.array(z.string()),

@@ -209,7 +209,15 @@ export const inventoryItemV3In = z.object({
   id: z.string().max(100).nullish(),
   inStock: z.boolean().nullish(),
   quantity: z.number().int().min(0).max(99_999_999).nullish(),
-  preorderInfo: z.object({ enabled: z.boolean().nullish() }).loose().nullish(),
+  /** docs/decisions/0032-preorder.md; read-only parts the package sends back (counter, quantity) are ignored. */
+  preorderInfo: z
+    .object({
+      enabled: z.boolean().nullish(),
+      message: z.string().max(250).nullish(),
+      limit: z.number().int().min(0).max(100_000).nullish(),
+    })
+    .loose()
+    .nullish(),
 });
 
 const variantIn = z.object({

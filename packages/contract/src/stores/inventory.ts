@@ -46,7 +46,7 @@ export const inventoryVariantInput = z.object({
   inStock: z.boolean().nullish(),
   /** Tracked variants only. */
   quantity: z.number().int().min(0).max(MAX_STOCK_QUANTITY).nullish(),
-  /** Read-only (never true in Merx); accepted so that a read item can be sent back. */
+  /** Read-only; accepted so that a read item can be sent back. */
   availableForPreorder: z.boolean().nullish(),
 });
 export type InventoryVariantInput = z.infer<typeof inventoryVariantInput>;
@@ -66,7 +66,10 @@ export const inventoryItemInput = z.object({
   /** Read-only, accepted so that a read item can be sent back. */
   lastUpdated: z.string().nullish(),
   numericId: z.union([z.string(), z.number()]).nullish(),
-  /** Merx offers no preorder: only `{enabled: false}` (or nothing) is accepted. */
+  /**
+   * Preorder of every variant of the product (docs/decisions/0032-preorder.md); left out, it is kept. A `message` or
+   * `limit` left out is kept; `message: null` or `""` removes it.
+   */
   preorderInfo: z
     .object({
       enabled: z.boolean().nullish(),
@@ -89,7 +92,7 @@ const stockLine = z.object({
 export const incrementData = stockLine.extend({ incrementBy: units });
 export const decrementData = stockLine.extend({
   decrementBy: units,
-  /** Allows negative stock for preorder items on the real service; Merx has none, so it changes nothing. */
+  /** Lets the units go below zero, into a variant's preorder room (docs/decisions/0032-preorder.md). */
   preorderRequest: z.boolean().nullish(),
 });
 export type IncrementData = z.infer<typeof incrementData>;
@@ -117,7 +120,8 @@ export const inventoryItem = z.object({
   variants: z.array(inventoryVariant),
   lastUpdated: z.string(),
   numericId: z.string(),
-  preorderInfo: z.object({ enabled: z.boolean() }),
+  /** Preorder of the product (docs/decisions/0032-preorder.md): on when some variant has it. */
+  preorderInfo: z.object({ enabled: z.boolean(), message: z.string().optional(), limit: z.number().int().optional() }),
 });
 export type InventoryItem = z.infer<typeof inventoryItem>;
 

@@ -1,3 +1,5 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /**
  * One row per variant of a product (a product without options has one, with the all-zero id).
  * `price`, `cost` and `weight` are the variant's own values (null = inherit the product's).
@@ -16,6 +18,11 @@ export interface ProductVariantsTable {
   track_quantity: number;
   quantity: number | null;
   in_stock: number;
+  /** Preorder (docs/decisions/0032-preorder.md): 1 when the variant sells beyond its units. */
+  preorder_enabled: Generated<number>;
+  /** Most units sold beyond stock; a tracked variant's quantity goes down to minus this. */
+  preorder_limit: Generated<number>;
+  preorder_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_date: string;
   updated_date: string;
 }

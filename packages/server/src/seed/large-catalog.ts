@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from '@merx/contract';
 import type { Executor, MerxDb } from '@merx/db';
-import { currencyDigits, type Discount, firstFreeSlug, slugify } from '@merx/domain';
+import { currencyDigits, type Discount, firstFreeSlug, PREORDER_OFF, slugify } from '@merx/domain';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { ensureAllProductsCollection } from '../modules/collections/collections.repo.js';
@@ -439,7 +439,7 @@ export async function seedLargeCatalog(
     const variants = buildVariants(
       options,
       [],
-      { trackQuantity: tracked, quantity: tracked ? 0 : null, inStock: !outOfStock },
+      { trackQuantity: tracked, quantity: tracked ? 0 : null, inStock: !outOfStock, preorder: PREORDER_OFF },
       createdDate,
       newId,
       DEFAULT_VARIANT_ID,

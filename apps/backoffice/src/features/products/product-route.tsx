@@ -29,7 +29,7 @@ const PARTS: Record<SaveFailure['part'], string> = {
   catalog: 'The product was saved, but not its description, brand, ribbon or info sections',
   media: 'The product was saved, but not all of its images',
   variants: 'The product was saved, but not its variants’ values',
-  stock: 'The product was saved, but not its variants’ stock',
+  stock: 'The product was saved, but not its stock or preorder setting',
   collections: 'The product was saved, but not its collections',
 };
 

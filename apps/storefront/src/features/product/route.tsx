@@ -17,6 +17,7 @@ import { BackInStock } from './components/back-in-stock';
 import { Gallery, type GalleryItem } from './components/gallery';
 import { OptionPicker } from './components/option-picker';
 import { RelatedProducts } from './components/related-products';
+import { buyState, choiceAvailability } from './stock';
 import './components/product.css';
 
 export function warm({ params }: LoaderFunctionArgs) {
@@ -59,9 +60,16 @@ function ProductView({ product }: { product: Product }) {
   const variant = complete ? availability.data?.selectedVariant : undefined;
   const priceData = variant?.price ?? product.priceData;
   const live = availability.data?.productOptions ?? options;
-  const inStock = (optionName: string) => (choice: string) =>
-    live.find((o) => o.name === optionName)?.choices?.find((c) => (c.description ?? c.value) === choice)?.inStock !==
-    false;
+  // A choice out of units may still sell on preorder (the availability call's `inStock` counts units on hand).
+  const availabilityOf = (optionName: string) => (choice: string) =>
+    choiceAvailability(
+      product,
+      optionName,
+      choice,
+      selection,
+      live.find((o) => o.name === optionName)?.choices?.find((c) => (c.description ?? c.value) === choice)?.inStock !==
+        false,
+    );
 
   // The image of the last colour chosen (choice media), if it has one.
   const focusId = useMemo(() => {
@@ -75,21 +83,25 @@ function ProductView({ product }: { product: Product }) {
 
   const tracked = product.stock?.trackInventory;
   // Without options the product's own stock says it (no availability is asked for); with options, the choice made.
-  const soldOut =
-    options.length === 0
-      ? product.stock?.inStock === false
-      : complete && (variant ? variant.inStock === false : availability.data?.availableForPurchase === false);
-  const left = complete ? variant?.quantity : options.length === 0 ? product.stock?.quantity : undefined;
+  const buy = buyState(product, complete, variant, availability.data?.availableForPurchase);
+  const soldOut = buy.availability === 'out';
+  const preorder = buy.availability === 'preorder';
+  const left = buy.left;
   const stockText = soldOut
     ? 'Out of stock'
-    : tracked && left !== undefined && left !== null && left <= 5
-      ? `Only ${left} left`
-      : complete || options.length === 0
-        ? 'In stock'
-        : product.stock?.inventoryStatus === 'PARTIALLY_OUT_OF_STOCK'
-          ? 'Some options are sold out'
-          : 'In stock';
-  const maxQuantity = tracked && left ? Math.max(1, left) : 99;
+    : preorder
+      ? 'Out of stock: available to preorder'
+      : tracked && left !== undefined && left <= 5
+        ? `Only ${left} left`
+        : buy.availability === 'in'
+          ? 'In stock'
+          : product.stock?.inventoryStatus === 'PARTIALLY_OUT_OF_STOCK'
+            ? product.stock.availableForPreorder
+              ? 'Some options are on preorder'
+              : 'Some options are sold out'
+            : 'In stock';
+  // A preorder may take more than the units on hand: the server holds it to the merchant's limit.
+  const maxQuantity = tracked && left && !preorder ? Math.max(1, left) : 99;
   const unitPrice = priceData?.discountedPrice ?? priceData?.price ?? 0;
   const perUnit = pricePerUnit(product, unitPrice);
   const ribbon = product.ribbon || product.ribbons?.[0]?.text;
@@ -121,12 +133,12 @@ function ProductView({ product }: { product: Product }) {
               key={o.name}
               option={o}
               value={selection[o.name ?? '']}
-              inStock={inStock(o.name ?? '')}
+              availability={availabilityOf(o.name ?? '')}
               onChange={(choice) => setSelection((s) => ({ ...s, [o.name ?? '']: choice }))}
             />
           ))}
           <p
-            className={`stock ${soldOut ? 'stock--out' : complete || options.length === 0 ? 'stock--in' : 'stock--some'}`}
+            className={`stock ${soldOut ? 'stock--out' : preorder ? 'stock--preorder' : complete || options.length === 0 ? 'stock--in' : 'stock--some'}`}
             role="status"
             aria-live="polite"
           >
@@ -150,9 +162,19 @@ function ProductView({ product }: { product: Product }) {
                   }
                 />
               </div>
-              <button type="submit" className="button button--primary button--wide" disabled={add.isPending}>
-                {add.isPending ? 'Adding…' : 'Add to cart'}
+              <button
+                type="submit"
+                className="button button--primary button--wide"
+                disabled={add.isPending}
+                aria-describedby={preorder ? 'preorder-note' : undefined}
+              >
+                {add.isPending ? 'Adding…' : preorder ? 'Preorder' : 'Add to cart'}
               </button>
+              {preorder ? (
+                <p id="preorder-note" className="product__preorder">
+                  {buy.preorderMessage}
+                </p>
+              ) : null}
             </div>
           )}
           {tried && missing.length > 0 ? (

@@ -7,7 +7,7 @@ import {
   STORES_APP_ID,
 } from '@merx/contract';
 import type { Executor } from '@merx/db';
-import { AppError, invalid, notFound, variantInStock } from '@merx/domain';
+import { AppError, invalid, notFound, unitsForSale, variantBuyable } from '@merx/domain';
 import type { VariantRecord } from '../products/products.types.js';
 import {
   type CatalogContext,
@@ -31,11 +31,14 @@ const outOfStock = (productId: string, variantId: string) =>
     variantId,
   });
 
-/** Refuses `quantity` units of a variant that is out of stock, or tracked with fewer units left. */
+/**
+ * Refuses `quantity` units of a variant that is out of stock, or tracked with fewer units left (preorder room counts
+ * as units: docs/decisions/0032-preorder.md).
+ */
 export function checkStock(productId: string, variant: VariantRecord, quantity: number): void {
-  if (!variantInStock(variant)) throw outOfStock(productId, variant.id);
-  const left = variant.quantity ?? 0;
-  if (variant.trackQuantity && quantity > left)
+  if (!variantBuyable(variant)) throw outOfStock(productId, variant.id);
+  const left = unitsForSale(variant);
+  if (left !== null && quantity > left)
     throw new AppError(
       'FAILED_PRECONDITION',
       cartErrorCodes.insufficientStock,

@@ -5,7 +5,15 @@ import {
   type CustomLineItemInput,
   errorCodes,
 } from '@merx/contract';
-import { type FieldViolation, matchesChoices, notFound, ValidationError, variantInStock } from '@merx/domain';
+import {
+  type FieldViolation,
+  matchesChoices,
+  notFound,
+  preorderedUnits,
+  unitsForSale,
+  ValidationError,
+  variantBuyable,
+} from '@merx/domain';
 import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../products/products.types.js';
@@ -199,13 +207,38 @@ export function customSnapshotOf(data: CustomLineData): LineSnapshot {
   };
 }
 
-/** Stock of a variant for `quantity` units: whether it can be sold at all, and how many are left when tracked. */
+/**
+ * Stock of a variant for `quantity` units: whether it can be sold at all, and how many are left when tracked
+ * (preorder room included: docs/decisions/0032-preorder.md).
+ */
 export function stockFor(variant: VariantRecord, quantity: number): LineView['availability'] {
-  if (!variantInStock(variant))
+  if (!variantBuyable(variant))
     return { status: 'NOT_AVAILABLE', ...(variant.trackQuantity ? { quantityAvailable: 0 } : {}) };
-  if (!variant.trackQuantity) return { status: 'AVAILABLE' };
-  const left = variant.quantity ?? 0;
+  const left = unitsForSale(variant);
+  if (left === null) return { status: 'AVAILABLE' };
   return { status: left < quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE', quantityAvailable: left };
+}
+
+/** What a line's buyer is told when some of its units are sold on preorder. */
+export const PREORDER_NOTE = 'Ships when back in stock';
+
+/** The description line that says a line's units are (partly) preordered, with the variant's message. */
+export function preorderLine(message: string | null): LineView['descriptionLines'][number] {
+  const text = message || PREORDER_NOTE;
+  return {
+    name: { original: 'Preorder', translated: 'Preorder' },
+    plainText: { original: text, translated: text },
+    lineType: 'PLAIN_TEXT',
+  };
+}
+
+/** A line's description lines with the preorder line when `quantity` units of `variant` go beyond stock. */
+function withPreorder(
+  lines: LineView['descriptionLines'],
+  variant: VariantRecord,
+  quantity: number,
+): LineView['descriptionLines'] {
+  return preorderedUnits(variant, quantity) > 0 ? [...lines, preorderLine(variant.preorder.message)] : lines;
 }
 
 function descriptionLinesOf(p: ProductRecord, variant: VariantRecord): LineView['descriptionLines'] {
@@ -276,7 +309,9 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
     shippable,
     image: o.image ?? snapshot.image,
     url: slug ? { relativePath: `/products/${slug}`, url: `${ctx.publicUrl}/products/${slug}` } : null,
-    descriptionLines: o.descriptionLines ?? (found ? descriptionLinesOf(entry.product, variant) : []),
+    descriptionLines: found
+      ? withPreorder(o.descriptionLines ?? descriptionLinesOf(entry.product, variant), variant, line.quantity)
+      : (o.descriptionLines ?? []),
     availability: found ? stockFor(variant, line.quantity) : { status: 'NOT_FOUND' },
     collectionIds: entry?.product.collectionIds ?? [],
     taxGroupId: null,

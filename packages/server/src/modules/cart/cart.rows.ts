@@ -89,6 +89,9 @@ export const VARIANT_COLUMNS = [
   'track_quantity',
   'quantity',
   'in_stock',
+  'preorder_enabled',
+  'preorder_limit',
+  'preorder_message',
   'created_date',
   'updated_date',
 ] as const satisfies readonly (keyof ProductVariantsTable)[];

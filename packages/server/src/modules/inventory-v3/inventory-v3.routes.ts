@@ -114,7 +114,7 @@ export function inventoryV3Routes(s: InventoryV3Service): AnyRoute[] {
     }),
     adjustRoute(
       'decrement',
-      'Take units from inventory items by id (per-item results, never below zero)',
+      'Take units from inventory items by id (per-item results; below zero only into preorder room when asked)',
       c.bulkDecrementInventoryItemsV3Request,
       decrements,
       (caller, lines, returnEntity) => s.adjustById(caller, 'decrement', lines, returnEntity),
@@ -128,7 +128,7 @@ export function inventoryV3Routes(s: InventoryV3Service): AnyRoute[] {
     ),
     adjustRoute(
       'decrement-by-variant-and-location',
-      'Take units from inventory items by variant (per-item results, never below zero)',
+      'Take units from inventory items by variant (per-item results; below zero only into preorder room when asked)',
       c.bulkDecrementByVariantV3Request,
       decrements,
       (caller, lines, returnEntity) => s.adjustByVariant(caller, 'decrement', lines, returnEntity),

@@ -6,7 +6,17 @@ import {
   inventoryErrorCodes,
   type ProductV3RequestedField,
 } from '@merx/contract';
-import { AppError, type FieldViolation, notFound, ValidationError } from '@merx/domain';
+import {
+  AppError,
+  changePreorder,
+  type FieldViolation,
+  notFound,
+  PREORDER_OFF,
+  type StockState,
+  ValidationError,
+  variantAvailability,
+  variantInStock,
+} from '@merx/domain';
 import { sql } from 'kysely';
 import { type Caller, hasScope } from '../../http/auth.js';
 import { htmlToRich } from '../../lib/rich-text/index.js';
@@ -14,7 +24,12 @@ import { actorOf } from '../inventory/inventory.log.js';
 import type { StockAdjustments } from '../inventory/inventory-items.adjust.js';
 import type { InventoryCatalog } from '../inventory/inventory-items.service.js';
 import type { ModuleDeps } from '../module.js';
-import { selectProductWithVariants, toProductRecord, variantsFromJson } from '../products/products.repo.js';
+import {
+  preorderOfRow,
+  selectProductWithVariants,
+  toProductRecord,
+  variantsFromJson,
+} from '../products/products.repo.js';
 import { productV3Of } from '../products-v3/products-v3.mapper.js';
 import {
   type CursorBody,
@@ -68,9 +83,13 @@ interface StockRow {
   track_quantity: number;
   quantity: number | null;
   in_stock: number;
+  preorder_enabled: number;
+  preorder_limit: number;
+  preorder_message: string | null;
   created_date: string;
   updated_date: string;
   product_name: string;
+  product_type: string;
   product_revision: number;
 }
 
@@ -97,9 +116,28 @@ const notAllowed = (field: string, description: string): FieldViolation => ({
   violatedRule: 'FIELD_NOT_ALLOWED',
 });
 
+/** An item's preorder on the wire: for a tracked item also the units owed (`counter`) and the room left (`quantity`). */
+function preorderInfoOf(stock: StockState): InventoryItemV3['preorderInfo'] {
+  const p = stock.preorder ?? PREORDER_OFF;
+  if (!p.enabled) return { enabled: false };
+  const owed = Math.max(0, -(stock.quantity ?? 0));
+  return {
+    enabled: true,
+    ...(p.message ? { message: p.message } : {}),
+    ...(stock.trackQuantity ? { limit: p.limit, counter: owed, quantity: Math.max(0, p.limit - owed) } : {}),
+  };
+}
+
 function itemOf(r: StockRow): InventoryItemV3 {
-  const tracked = r.track_quantity === 1;
-  const inStock = tracked ? (r.quantity ?? 0) > 0 : r.in_stock === 1;
+  const tracked = Number(r.track_quantity) === 1;
+  const stock: StockState = {
+    trackQuantity: tracked,
+    quantity: r.quantity === null ? null : Number(r.quantity),
+    inStock: Number(r.in_stock) === 1,
+    visible: Number(r.visible) === 1,
+    preorder: preorderOfRow(r),
+  };
+  const inStock = variantInStock(stock);
   const choices = Object.values(JSON.parse(r.choices) as Record<string, string>);
   return {
     id: itemIdOf(r.product_id, r.id),
@@ -111,9 +149,9 @@ function itemOf(r: StockRow): InventoryItemV3 {
     productId: r.product_id,
     trackQuantity: tracked,
     inStock,
-    ...(tracked ? { quantity: r.quantity ?? 0 } : {}),
-    availabilityStatus: inStock ? 'IN_STOCK' : 'OUT_OF_STOCK',
-    preorderInfo: { enabled: false },
+    ...(tracked ? { quantity: stock.quantity ?? 0 } : {}),
+    availabilityStatus: variantAvailability(stock),
+    preorderInfo: preorderInfoOf(stock),
     product: {
       name: r.product_name,
       ...(choices.length > 0 ? { variantName: choices.join(' / ') } : {}),
@@ -149,9 +187,13 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
         'v.track_quantity',
         'v.quantity',
         'v.in_stock',
+        'v.preorder_enabled',
+        'v.preorder_limit',
+        'v.preorder_message',
         'v.created_date',
         'v.updated_date',
         'p.name as product_name',
+        'p.product_type',
         'p.revision as product_revision',
       ]);
 
@@ -184,9 +226,8 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
   /** Refuses what Merx cannot do or what contradicts the tracking mode; nothing is written on refusal. */
   function updateViolations(at: string, input: InventoryItemV3Input, row: StockRow): FieldViolation[] {
     const out: FieldViolation[] = [];
-    const p = input.preorderInfo;
-    if (p?.enabled || p?.message != null || p?.limit != null)
-      out.push(notAllowed(`${at}.preorderInfo`, 'preorder is not offered yet (issue 20); leave it out or disabled'));
+    if (input.preorderInfo?.enabled && row.product_type === 'digital')
+      out.push(notAllowed(`${at}.preorderInfo.enabled`, 'a digital product cannot be preordered'));
     if (input.variantId != null && input.variantId !== row.id)
       out.push({ field: `${at}.variantId`, description: 'cannot be changed', violatedRule: 'VALIDATION' });
     if (input.productId != null && input.productId !== row.product_id)
@@ -231,6 +272,7 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
           trackQuantity: tracked,
           ...(tracked && input.quantity != null ? { quantity: input.quantity } : {}),
           ...(!tracked && input.inStock != null ? { inStock: input.inStock } : {}),
+          ...(input.preorderInfo ? { preorder: changePreorder(preorderOfRow(row), input.preorderInfo) } : {}),
         },
       ],
       { reason: 'STOCK_SET', actor: await actorOf(deps.db, caller) },
@@ -264,7 +306,14 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
   }
 
   /** Takes or adds units of one variant through the v1 stock path; `at` names the line. */
-  async function adjust(caller: Caller, kind: 'increment' | 'decrement', row: StockRow, units: number, at: string) {
+  async function adjust(
+    caller: Caller,
+    kind: 'increment' | 'decrement',
+    row: StockRow,
+    units: number,
+    at: string,
+    preorderRequest: boolean,
+  ) {
     if (row.track_quantity !== 1) {
       throw new AppError(
         'FAILED_PRECONDITION',
@@ -276,7 +325,7 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
     const line = { productId: row.product_id, variantId: row.id };
     await (kind === 'increment'
       ? v1.adjustments.increment(caller, [{ ...line, incrementBy: units }])
-      : v1.adjustments.decrement(caller, [{ ...line, decrementBy: units }])
+      : v1.adjustments.decrement(caller, [{ ...line, decrementBy: units, preorderRequest }])
     ).catch((error: unknown) => {
       // The v1 path names its one line `…Data[0]`; the v3 answer names the request's line.
       if (error instanceof AppError)
@@ -444,10 +493,8 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
         lines,
         async (l, i) => {
           const at = `${name}[${i}]`;
-          if (l.preorderRequest)
-            throw new ValidationError([notAllowed(`${at}.preorderRequest`, 'preorder is not offered yet')]);
           const row = await rowOf(l.inventoryItemId, `${at}.inventoryItemId`);
-          await adjust(caller, kind, row, l.units, at);
+          await adjust(caller, kind, row, l.units, at, l.preorderRequest === true);
           return { id: l.inventoryItemId, item: itemOf(await rowOf(l.inventoryItemId)) };
         },
         returnEntity,
@@ -469,11 +516,9 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
         lines,
         async (l, i) => {
           const at = `${name}[${i}]`;
-          if (l.preorderRequest)
-            throw new ValidationError([notAllowed(`${at}.preorderRequest`, 'preorder is not offered yet')]);
           checkLocation(l.locationId, `${at}.locationId`);
           const row = await byVariant(l.variantId, `${at}.variantId`);
-          await adjust(caller, kind, row, l.units, at);
+          await adjust(caller, kind, row, l.units, at, l.preorderRequest === true);
           const id = itemIdOf(row.product_id, row.id);
           return { id, item: itemOf(await rowOf(id)) };
         },

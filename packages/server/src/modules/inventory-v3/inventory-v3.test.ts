@@ -253,9 +253,8 @@ describe('inventory items v3: update', () => {
         'inventoryItem.quantity',
       );
       expectViolation(
-        await kit.owner.patch(`${ITEMS}/${id}`, { inventoryItem: { preorderInfo: { enabled: true, limit: 5 } } }),
-        'inventoryItem.preorderInfo',
-        'FIELD_NOT_ALLOWED',
+        await kit.owner.patch(`${ITEMS}/${id}`, { inventoryItem: { preorderInfo: { enabled: true, limit: -5 } } }),
+        'inventoryItem.preorderInfo.limit',
       );
       expectViolation(
         await kit.owner.patch(`${ITEMS}/${id}`, { inventoryItem: { inStock: false } }),
@@ -406,7 +405,7 @@ describe('inventory items v3: increment and decrement', () => {
     expect(await v1Quantity(shirt.id, vid)).toBe(6);
   });
 
-  it('refuses untracked items, zero and negative units, preorder requests and anonymous callers; writes nothing', async () => {
+  it('refuses untracked items, zero and negative units, preorder requests without preorder room and anonymous callers; writes nothing', async () => {
     const c = await kit.createProduct({ name: unique('Untracked '), stock: { trackInventory: false, inStock: true } });
     const p = await tracked(2);
     const id = idOf(p.id, DEFAULT_VARIANT_ID);
@@ -428,10 +427,11 @@ describe('inventory items v3: increment and decrement', () => {
       expectViolation(await kit.owner.post(`${BULK}/decrement`, { decrementData: [] }), 'decrementData');
       const pre = ok(
         await kit.owner.post(`${BULK}/decrement`, {
-          decrementData: [{ inventoryItemId: id, decrementBy: 1, preorderRequest: true }],
+          decrementData: [{ inventoryItemId: id, decrementBy: 3, preorderRequest: true }],
         }),
       );
-      expect(pre.results[0].itemMetadata.error.code).toBe('VALIDATION_ERROR');
+      // A preorder request goes below zero only into preorder room, and this item has none.
+      expect(pre.results[0].itemMetadata.error.code).toBe('INSUFFICIENT_INVENTORY');
       const many = Array.from({ length: 301 }, () => ({ inventoryItemId: id, decrementBy: 1 }));
       expect((await kit.owner.post(`${BULK}/decrement`, { decrementData: many })).status).toBe(400);
       expect(

@@ -50,6 +50,7 @@ describe(`increment and decrement (${testEngine()})`, () => {
       quantity: 0,
       inStock: false,
       inventoryStatus: 'OUT_OF_STOCK',
+      availableForPreorder: false,
     });
 
     const events = await kit.eventsSince(seq);

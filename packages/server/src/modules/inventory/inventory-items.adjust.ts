@@ -31,6 +31,8 @@ interface Line {
   productId: string;
   variantId: string;
   units: number;
+  /** A decrement that may sell into the variant's preorder room (`preorderRequest`). */
+  preorder: boolean;
 }
 
 /** The lines with their item ids: `productId` or `inventoryId` (one id in Merx, so both may come when equal). */
@@ -54,7 +56,8 @@ function linesOf(kind: Kind, data: ReadonlyArray<IncrementData | DecrementData>)
     }
     const units = 'incrementBy' in d ? d.incrementBy : d.decrementBy;
     const productId = d.productId ?? d.inventoryId ?? '';
-    return { at, byProduct: d.productId !== undefined, productId, variantId: d.variantId, units };
+    const preorder = 'preorderRequest' in d && d.preorderRequest === true;
+    return { at, byProduct: d.productId !== undefined, productId, variantId: d.variantId, units, preorder };
   });
   if (violations.length > 0) throw new ValidationError(violations);
   return lines;
@@ -122,6 +125,7 @@ export function createStockAdjustments(deps: ModuleDeps) {
         productId: l.productId,
         variantId: l.variantId,
         quantity: l.units,
+        preorder: l.preorder,
       }));
       const ctx = { reason: 'STOCK_ADJUSTED' as const, actor: await actorOf(uow.trx, caller), orderId: null, now };
       const outcome = await (kind === 'increment'

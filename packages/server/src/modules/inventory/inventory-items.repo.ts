@@ -1,6 +1,7 @@
 import type { InventoryItem } from '@merx/contract';
 import type { Executor } from '@merx/db';
-import type { EntityQuerySpec } from '@merx/domain';
+import { type EntityQuerySpec, type PreorderSettings, variantOnPreorder } from '@merx/domain';
+import { preorderOfRow } from '../products/products.repo.js';
 
 /*
  * Inventory items read from the catalog itself: one item per product (its id is the product's id), its variants
@@ -34,10 +35,12 @@ export const inventoryItemQuerySpec: EntityQuerySpec = {
 };
 
 /** The columns of a product an inventory item shows. */
-export const ITEM_COLUMNS = ['id', 'numeric_id', 'track_inventory', 'updated_date'] as const;
+export const ITEM_COLUMNS = ['id', 'numeric_id', 'track_inventory', 'updated_date', 'product_type'] as const;
 
 export interface ItemRow {
   id: string;
+  /** Digital products take no preorder. */
+  product_type: string;
   numeric_id: number | string;
   track_inventory: number;
   updated_date: string;
@@ -49,6 +52,9 @@ interface VariantRow {
   track_quantity: number;
   quantity: number | string | null;
   in_stock: number;
+  preorder_enabled: number;
+  preorder_limit: number | string;
+  preorder_message: string | null;
 }
 
 /** The stock of one variant as the inventory API works with it. */
@@ -57,6 +63,7 @@ export interface VariantStock {
   trackQuantity: boolean;
   quantity: number | null;
   inStock: boolean;
+  preorder: PreorderSettings;
 }
 
 /** The products' items, by id (absent ids are left out). */
@@ -71,7 +78,16 @@ export async function variantStocks(ex: Executor, productIds: readonly string[])
   if (productIds.length === 0) return byProduct;
   const rows: VariantRow[] = await ex
     .selectFrom('product_variants')
-    .select(['product_id', 'id', 'track_quantity', 'quantity', 'in_stock'])
+    .select([
+      'product_id',
+      'id',
+      'track_quantity',
+      'quantity',
+      'in_stock',
+      'preorder_enabled',
+      'preorder_limit',
+      'preorder_message',
+    ])
     .where('product_id', 'in', productIds)
     .orderBy('product_id')
     .orderBy('position')
@@ -83,13 +99,28 @@ export async function variantStocks(ex: Executor, productIds: readonly string[])
       trackQuantity: Number(row.track_quantity) === 1,
       quantity: row.quantity === null ? null : Number(row.quantity),
       inStock: Number(row.in_stock) === 1,
+      preorder: preorderOfRow(row),
     });
     byProduct.set(row.product_id, list);
   }
   return byProduct;
 }
 
-/** An item on the wire (PostgreSQL answers bigint columns as strings). Merx offers no preorder. */
+/**
+ * v1's preorder of a whole product (docs/decisions/0032-preorder.md): on when some variant has it, with the message
+ * and limit of the first such variant.
+ */
+export function productPreorderInfo(variants: readonly VariantStock[]): InventoryItem['preorderInfo'] {
+  const first = variants.find((v) => v.preorder.enabled);
+  if (!first) return { enabled: false };
+  return {
+    enabled: true,
+    ...(first.preorder.message ? { message: first.preorder.message } : {}),
+    limit: first.preorder.limit,
+  };
+}
+
+/** An item on the wire (PostgreSQL answers bigint columns as strings). */
 export function inventoryItemOf(row: ItemRow, variants: readonly VariantStock[]): InventoryItem {
   return {
     id: row.id,
@@ -101,10 +132,10 @@ export function inventoryItemOf(row: ItemRow, variants: readonly VariantStock[])
       // Stored as the shopper sees it: a tracked variant is in stock while it has units.
       inStock: v.inStock,
       ...(v.trackQuantity ? { quantity: v.quantity ?? 0 } : {}),
-      availableForPreorder: false,
+      availableForPreorder: variantOnPreorder(v),
     })),
     lastUpdated: row.updated_date,
     numericId: String(row.numeric_id),
-    preorderInfo: { enabled: false },
+    preorderInfo: productPreorderInfo(variants),
   };
 }

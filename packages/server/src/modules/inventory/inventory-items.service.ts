@@ -7,7 +7,16 @@ import {
   type QueryInventoryRequest,
 } from '@merx/contract';
 import { type Executor, runQuery } from '@merx/db';
-import { type FieldViolation, invalid, notFound, parseQuery, ValidationError } from '@merx/domain';
+import {
+  changePreorder,
+  DEFAULT_PREORDER_LIMIT,
+  type FieldViolation,
+  invalid,
+  notFound,
+  type PreorderSettings,
+  parseQuery,
+  ValidationError,
+} from '@merx/domain';
 import type { Caller } from '../../http/auth.js';
 import type { ModuleDeps } from '../module.js';
 import type { VariantService } from '../products/variants.service.js';
@@ -53,12 +62,6 @@ function updateViolations(productId: string, item: InventoryItemInput): FieldVio
       });
     }
   }
-  const preorder = item.preorderInfo;
-  if (preorder?.enabled) violations.push(notAllowed('inventoryItem.preorderInfo.enabled', 'preorder is not offered'));
-  for (const key of ['message', 'limit'] as const) {
-    if (preorder?.[key] != null)
-      violations.push(notAllowed(`inventoryItem.preorderInfo.${key}`, 'preorder is not offered'));
-  }
   const seen = new Set<string>();
   (item.variants ?? []).forEach((v, i) => {
     const at = `inventoryItem.variants[${i}]`;
@@ -80,6 +83,23 @@ function updateViolations(productId: string, item: InventoryItemInput): FieldVio
     }
   });
   return violations;
+}
+
+/**
+ * The preorder an update gives every variant (v1 sets it per product): the item's current one with what the request
+ * changes; undefined when the request leaves preorder alone.
+ */
+function preorderOf(
+  input: InventoryItemInput['preorderInfo'],
+  current: InventoryItem['preorderInfo'],
+): PreorderSettings | undefined {
+  if (input == null) return undefined;
+  const now = {
+    enabled: current.enabled,
+    limit: current.limit ?? DEFAULT_PREORDER_LIMIT,
+    message: current.message ?? null,
+  };
+  return changePreorder(now, input);
 }
 
 /** Inventory items: queries, one item's variants, and the update of a product's variants stock. */
@@ -154,7 +174,13 @@ export function createInventoryItems(deps: ModuleDeps, catalog: InventoryCatalog
     ): Promise<{ inventoryItem: InventoryItem }> {
       const violations = updateViolations(productId, input);
       if (violations.length > 0) throw new ValidationError(violations);
+      const [row] = await findItems(deps.db, [productId]);
+      if (row?.product_type === 'digital' && input.preorderInfo?.enabled)
+        throw new ValidationError([
+          notAllowed('inventoryItem.preorderInfo.enabled', 'a digital product cannot be preordered'),
+        ]);
       const current = await load(productId, errorCodes.productNotFound);
+      const preorder = preorderOf(input.preorderInfo, current.preorderInfo);
       const known = new Set(current.variants.map((v) => v.variantId));
       const listed = new Map((input.variants ?? []).map((v, i) => [v.variantId, { v, i }]));
       for (const [variantId, { i }] of listed) {
@@ -177,6 +203,7 @@ export function createInventoryItems(deps: ModuleDeps, catalog: InventoryCatalog
             trackQuantity: input.trackQuantity,
             ...(input.trackQuantity && given?.quantity != null ? { quantity: given.quantity } : {}),
             ...(!input.trackQuantity && given?.inStock != null ? { inStock: given.inStock } : {}),
+            ...(preorder ? { preorder } : {}),
           };
         }),
         { reason: 'STOCK_SET', actor: await actorOf(deps.db, caller) },

@@ -25,6 +25,11 @@ export interface StockItem {
   productId: string;
   variantId: string;
   quantity: number;
+  /**
+   * Whether a take may sell beyond the units on hand into the variant's preorder room (docs/decisions/0032-preorder.md):
+   * orders may; a decrement by hand only when it says it is a preorder.
+   */
+  preorder?: boolean;
 }
 
 /** Why, by whom and when (the log's reason, actor and reference; the cause follows from the reason). */
@@ -40,7 +45,16 @@ export interface StockContext extends StockLog<StockReason> {
 
 /** What a change did: per tracked variant, the quantity before and after (untracked variants are left out). */
 export interface StockOutcome {
-  changes: Array<{ productId: string; variantId: string; delta: number; before: number; after: number }>;
+  changes: Array<{
+    productId: string;
+    variantId: string;
+    delta: number;
+    before: number;
+    after: number;
+    /** Units of a take sold beyond stock, on preorder, with the variant's message for buyers. */
+    preordered: number;
+    preorderMessage: string | null;
+  }>;
   /** Inventory events to append in the same transaction. */
   events: NewEvent[];
 }
@@ -52,8 +66,10 @@ function merged(items: readonly StockItem[]): StockItem[] {
     if (item.quantity <= 0) continue;
     const key = `${item.productId}\u0000${item.variantId}`;
     const entry = byKey.get(key);
-    if (entry) entry.quantity += item.quantity;
-    else byKey.set(key, { ...item });
+    if (entry) {
+      entry.quantity += item.quantity;
+      entry.preorder = entry.preorder === true && item.preorder === true;
+    } else byKey.set(key, { ...item });
   }
   return [...byKey.values()].sort((a, b) =>
     a.productId === b.productId ? (a.variantId < b.variantId ? -1 : 1) : a.productId < b.productId ? -1 : 1,
@@ -187,10 +203,11 @@ export function createStockKeeper(dialect: DialectName) {
     const changes: StockOutcome['changes'] = [];
     const ceiling = sign > 0 ? ctx.ceiling : undefined;
     for (const item of list) {
+      const preorder = sign < 0 && item.preorder === true;
       const delta = sign * item.quantity;
-      const [row] = await run<{ quantity: number }>(
+      const [row] = await run<{ quantity: number; preorder_message: string | null }>(
         ex,
-        sign < 0 ? 'take' : ceiling === undefined ? 'give-back' : 'give-back-capped',
+        sign < 0 ? (preorder ? 'take-or-preorder' : 'take') : ceiling === undefined ? 'give-back' : 'give-back-capped',
         (slot) =>
           ex
             .updateTable('product_variants')
@@ -202,9 +219,17 @@ export function createStockKeeper(dialect: DialectName) {
             .where('product_id', '=', slot('product'))
             .where('id', '=', slot('variant'))
             .where('track_quantity', '=', 1)
-            .$if(sign < 0, (q) => q.where('quantity', '>=', sql<number>`${slot('wanted')}`))
+            .$if(sign < 0 && !preorder, (q) => q.where('quantity', '>=', sql<number>`${slot('wanted')}`))
+            // Preorder: units on hand plus the preorder room left (the quantity may go down to minus the limit).
+            .$if(preorder, (q) =>
+              q.where(
+                sql<number>`quantity + case when preorder_enabled = 1 then preorder_limit else 0 end`,
+                '>=',
+                sql<number>`${slot('wanted')}`,
+              ),
+            )
             .$if(ceiling !== undefined, (q) => q.where('quantity', '<=', sql<number>`${slot('room')}`))
-            .returning('quantity'),
+            .returning(['quantity', 'preorder_message']),
         {
           delta,
           now: ctx.now,
@@ -216,14 +241,16 @@ export function createStockKeeper(dialect: DialectName) {
       );
       if (row) {
         const after = Number(row.quantity);
-        changes.push({ ...item, delta, before: after - delta, after });
+        const before = after - delta;
+        const preordered = sign < 0 ? Math.max(0, -after) - Math.max(0, -before) : 0;
+        changes.push({ ...item, delta, before, after, preordered, preorderMessage: row.preorder_message });
         continue;
       }
       if (sign > 0 && ceiling === undefined) continue;
       // Not moved: untracked (nothing to count), not enough left, or no room left under the ceiling.
       const current = await ex
         .selectFrom('product_variants')
-        .select(['track_quantity', 'quantity'])
+        .select(['track_quantity', 'quantity', 'preorder_enabled', 'preorder_limit'])
         .where('product_id', '=', item.productId)
         .where('id', '=', item.variantId)
         .executeTakeFirst();
@@ -233,7 +260,8 @@ export function createStockKeeper(dialect: DialectName) {
       }
       const units = current.quantity == null ? 0 : Number(current.quantity);
       if (sign > 0 && ceiling !== undefined) throw quantityTooLarge(item, units, ceiling);
-      throw insufficientInventory(item, units);
+      const room = preorder && Number(current.preorder_enabled) === 1 ? Number(current.preorder_limit) : 0;
+      throw insufficientInventory(item, Math.max(0, units + room));
     }
     if (changes.length === 0) return { changes, events: [] };
     await refreshProducts(uow, [...new Set(changes.map((c) => c.productId))], ctx.now);

@@ -8,6 +8,7 @@ import type { UnitOfWork } from '@merx/db';
 import { paymentStatusOf } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
+import { preorderLine } from '../cart/cart.lines.js';
 import { compact } from '../cart/cart.mapper.js';
 import type { OrderWriter, PricedCheckout } from '../checkout/index.js';
 import { actorOf } from '../inventory/inventory.log.js';
@@ -52,6 +53,29 @@ function shippingInfoOf(checkout: Checkout): Wire | undefined {
 function lineItemOf(line: Checkout['lineItems'][number]): OrderData['lineItems'][number] {
   const { media, discount, availability: _a, ...rest } = line as Checkout['lineItems'][number] & Wire;
   return compact({ ...rest, image: media, totalDiscount: discount }) as OrderData['lineItems'][number];
+}
+
+/** Whether a description line is the one that says a line is preordered (see `preorderLine`). */
+const isPreorderLine = (d: Wire) =>
+  d['lineType'] === 'PLAIN_TEXT' && (d['name'] as Wire | undefined)?.['original'] === 'Preorder';
+
+/**
+ * The order's lines say what the stock taken at placement really did (docs/decisions/0032-preorder.md): a line whose
+ * units went beyond stock carries the preorder line, one that did not carries none, whatever the checkout showed.
+ */
+function markPreorders(
+  items: OrderData['lineItems'],
+  lines: readonly StoredLine[],
+  preordered: ReadonlyMap<string, string | null>,
+): void {
+  items.forEach((item, i) => {
+    const line = lines[i];
+    if (!line?.productId || !line.variantId) return;
+    const key = `${line.productId}\u0000${line.variantId}`;
+    const wire = item as Wire;
+    const kept = ((wire['descriptionLines'] as Wire[] | undefined) ?? []).filter((d) => !isPreorderLine(d));
+    wire['descriptionLines'] = preordered.has(key) ? [...kept, preorderLine(preordered.get(key) ?? null)] : kept;
+  });
 }
 
 function dataOf(priced: PricedCheckout, checkout: Checkout): OrderData {
@@ -144,18 +168,25 @@ export async function orderWriter(
         restockedQuantity: 0,
       }));
       const events: NewEvent[] = [];
+      const data = dataOf(priced, checkout);
       if (settings.inventoryUpdateTrigger === 'ON_ORDER_PLACED') {
         const taken = await p.stock.take(
           uow,
           lines.flatMap((l) =>
             l.productId && l.variantId
-              ? [{ productId: l.productId, variantId: l.variantId, quantity: l.quantity }]
+              ? [{ productId: l.productId, variantId: l.variantId, quantity: l.quantity, preorder: true }]
               : [],
           ),
           { reason: 'ORDER_PLACED', actor: await actorOf(uow.trx, caller), orderId: id, now },
         );
         const tracked = new Set(taken.changes.map((ch) => `${ch.productId}\u0000${ch.variantId}`));
         for (const l of lines) l.stockTaken = tracked.has(`${l.productId}\u0000${l.variantId}`);
+        const preordered = new Map(
+          taken.changes
+            .filter((ch) => ch.preordered > 0)
+            .map((ch) => [`${ch.productId}\u0000${ch.variantId}`, ch.preorderMessage]),
+        );
+        markPreorders(data.lineItems, lines, preordered);
         events.push(...taken.events);
       }
       const paymentMethod = paymentMethodOf(priced, input.paymentMethod);
@@ -180,7 +211,7 @@ export async function orderWriter(
         totalMinor: total,
         paymentMethod,
         lines,
-        data: { ...dataOf(priced, checkout), ...(input.delayCapture ? { delayCapture: true } : {}) },
+        data: { ...data, ...(input.delayCapture ? { delayCapture: true } : {}) },
         archived: false,
         createdDate: now,
         updatedDate: now,

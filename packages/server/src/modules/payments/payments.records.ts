@@ -148,7 +148,12 @@ export async function takeStock(
   const due = o.lines.filter((l) => !l.stockTaken && l.productId && l.variantId);
   const taken = await d.stock.take(
     uow,
-    due.map((l) => ({ productId: l.productId ?? '', variantId: l.variantId ?? '', quantity: l.quantity })),
+    due.map((l) => ({
+      productId: l.productId ?? '',
+      variantId: l.variantId ?? '',
+      quantity: l.quantity,
+      preorder: true,
+    })),
     { reason: 'ORDER_PAID', actor: await actorOf(uow.trx, caller), orderId: o.id, now },
   );
   const tracked = new Set(taken.changes.map((ch) => `${ch.productId}\u0000${ch.variantId}`));

@@ -1,5 +1,5 @@
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from '@merx/contract';
-import { choicesKey, ValidationError } from '@merx/domain';
+import { choicesKey, PREORDER_OFF, ValidationError } from '@merx/domain';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import { buildVariants, emptyProductData, normaliseOptions } from '../products/products.input.js';
 import { effectiveVariant } from '../products/products.repo.js';
@@ -135,7 +135,7 @@ function layVariants(
   for (const v of draft.variants) {
     rows.set(choicesKey(Object.fromEntries(options.map((o, i) => [o.name, canonical(i, v.values[i] ?? '')]))), v);
   }
-  const stock = { trackQuantity: false, quantity: null, inStock: true };
+  const stock = { trackQuantity: false, quantity: null, inStock: true, preorder: PREORDER_OFF };
   const previous = existing?.variants ?? [];
   const variants = buildVariants(options, previous, stock, ctx.now, ctx.newId, DEFAULT_VARIANT_ID).map((v) => ({
     ...v,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV3RequestedField, type RichContent } from '@merx/contract';
-import { formatMoney, fromMinor, productStock, profitOf, variantInStock } from '@merx/domain';
+import { formatMoney, fromMinor, productPreorder, productStock, profitOf, variantInStock } from '@merx/domain';
 import type { LinkedSection } from '../info-sections/product-links.js';
 import { videoIdOf, wireImageOf } from '../media/media.wire-image.js';
 import { absoluteUrl, standInOf, videoFormatOf } from '../products/products.mapper.js';
@@ -243,7 +243,7 @@ function variantOf(p: ProductRecord, v: VariantRecord, ctx: V3MapContext) {
       : {}),
     ...(ctx.merchant && e.cost !== null ? { revenueDetails: revenueOf(e.discounted, e.cost, ctx) } : {}),
     ...(media ? { media: mediaItemOf(media, ctx, standInOf(p.data.media)) } : {}),
-    inventoryStatus: { inStock: variantInStock(v), preorderEnabled: false },
+    inventoryStatus: { inStock: variantInStock(v), preorderEnabled: v.preorder.enabled },
   };
 }
 
@@ -321,8 +321,7 @@ export function productV3Of(
     ...(ctx.merchant && costs.length > 0 ? { costRange: rangeOf(costs, ctx) } : {}),
     inventory: {
       availabilityStatus: stock.inventoryStatus,
-      preorderStatus: 'DISABLED',
-      preorderAvailability: 'NO_VARIANTS',
+      ...productPreorder(variants),
     },
     productType: p.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL',
     ...(p.productType === 'physical'

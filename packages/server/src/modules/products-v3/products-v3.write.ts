@@ -1,6 +1,7 @@
 import { DEFAULT_VARIANT_ID, type ProductV3Input, type RichContent, richContentSchema } from '@merx/contract';
 import { type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import {
+  changePreorder,
   choicesKey,
   currencyDigits,
   type Discount,
@@ -415,12 +416,14 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
             ? amountOf(spec.revenueDetails.cost.amount, `${vAt(index)}.revenueDetails.cost.amount`)
             : null;
         const stock = opts.withInventory ? spec.inventoryItem : undefined;
-        if (stock?.preorderInfo?.enabled)
+        const preorder = stock?.preorderInfo;
+        if (preorder?.enabled && after.productType === 'digital')
           throw invalid(
             `${vAt(index)}.inventoryItem.preorderInfo.enabled`,
-            'preorder is not served yet',
+            'a digital product cannot be preordered',
             'FIELD_NOT_ALLOWED',
           );
+        if (preorder) v.preorder = changePreorder(v.preorder, preorder);
         if (stock?.quantity != null) {
           v.trackQuantity = true;
           v.quantity = stock.quantity;

@@ -1,5 +1,5 @@
-import { type FieldViolation, matchesChoices, ValidationError, variantInStock } from '@merx/domain';
-import { type MapContext, mediaOf, optionsOf, priceDataOf } from './products.mapper.js';
+import { type FieldViolation, matchesChoices, ValidationError, variantBuyable } from '@merx/domain';
+import { type MapContext, mediaOf, optionsOf, priceDataOf, stockOf } from './products.mapper.js';
 import { effectiveVariant } from './products.repo.js';
 import type { ProductRecord, VariantRecord } from './products.types.js';
 
@@ -54,7 +54,7 @@ export function optionsAvailability(
       ...(e.weight !== null ? { weight: e.weight } : {}),
       ...(e.sku ? { sku: e.sku } : {}),
       ...(selected.trackQuantity ? { quantity: selected.quantity ?? 0 } : {}),
-      inStock: variantInStock(selected),
+      ...stockOf(selected),
       visible: selected.visible,
     };
   }
@@ -62,6 +62,6 @@ export function optionsAvailability(
     ...(selectedVariant ? { selectedVariant } : {}),
     media: mediaOf(chosenMedia.length > 0 ? chosenMedia : p.data.media, ctx.publicUrl),
     productOptions: optionsOf(p, othersMatch(variants, options), ctx.publicUrl),
-    availableForPurchase: selected?.visible === true && variantInStock(selected),
+    availableForPurchase: selected?.visible === true && variantBuyable(selected),
   };
 }

@@ -52,12 +52,7 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
       const old = (await products.repo.variantsOf(uow.trx, [productId])).get(productId) ?? [];
       let variants = old;
       if (reset) {
-        const first = variants[0];
-        const stock = {
-          trackQuantity: first?.trackQuantity ?? false,
-          quantity: first?.quantity ?? null,
-          inStock: first?.inStock ?? true,
-        };
+        const stock = products.stockDefaults(undefined, variants[0]);
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
       await products.save(uow, before, after, variants, reset !== undefined, reset?.caller, old);

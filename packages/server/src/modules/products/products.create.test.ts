@@ -147,9 +147,20 @@ describe('POST /stores/v1/products', () => {
 
   it('reports stock: untracked in stock, tracked quantities, and out of stock', async () => {
     const untracked = await kit.createProduct();
-    expect(untracked.stock).toEqual({ trackInventory: false, inStock: true, inventoryStatus: 'IN_STOCK' });
+    expect(untracked.stock).toEqual({
+      trackInventory: false,
+      inStock: true,
+      inventoryStatus: 'IN_STOCK',
+      availableForPreorder: false,
+    });
     const tracked = await kit.createProduct({ stock: { trackInventory: true, quantity: 7 } });
-    expect(tracked.stock).toEqual({ trackInventory: true, quantity: 7, inStock: true, inventoryStatus: 'IN_STOCK' });
+    expect(tracked.stock).toEqual({
+      trackInventory: true,
+      quantity: 7,
+      inStock: true,
+      inventoryStatus: 'IN_STOCK',
+      availableForPreorder: false,
+    });
     const empty = await kit.createProduct({ stock: { trackInventory: true, quantity: 0 } });
     expect(empty.stock).toMatchObject({ quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
     const soldOut = await kit.createProduct({ stock: { inStock: false } });
@@ -167,6 +178,7 @@ describe('POST /stores/v1/products', () => {
       quantity: 15,
       inStock: true,
       inventoryStatus: 'PARTIALLY_OUT_OF_STOCK',
+      availableForPreorder: false,
     });
     const small = res.body.product.productOptions[0].choices.find(
       (c: { description: string }) => c.description === 'S',

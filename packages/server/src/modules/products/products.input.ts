@@ -77,7 +77,7 @@ export function normaliseOptions(
 export function buildVariants(
   options: readonly StoredOption[],
   previous: readonly VariantRecord[],
-  defaults: Pick<VariantRecord, 'trackQuantity' | 'quantity' | 'inStock'>,
+  defaults: Pick<VariantRecord, 'trackQuantity' | 'quantity' | 'inStock' | 'preorder'>,
   now: string,
   newId: () => string,
   defaultId: string,

@@ -16,6 +16,7 @@ import {
   productStock,
   profitOf,
   variantInStock,
+  variantOnPreorder,
 } from '@merx/domain';
 import { videoIdOf, wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from './products.repo.js';
@@ -159,11 +160,20 @@ export function variantOf(p: ProductRecord, v: VariantRecord, ctx: MapContext): 
       ...(e.sku ? { sku: e.sku } : {}),
       visible: v.visible,
     },
-    stock: {
-      trackQuantity: v.trackQuantity,
-      ...(v.trackQuantity ? { quantity: v.quantity ?? 0 } : {}),
-      inStock: variantInStock(v),
-    },
+    stock: { trackQuantity: v.trackQuantity, ...(v.trackQuantity ? { quantity: v.quantity ?? 0 } : {}), ...stockOf(v) },
+  };
+}
+
+/** A variant's in-stock and preorder fields (docs/decisions/0032-preorder.md), as the variant and availability show. */
+export function stockOf(v: VariantRecord): {
+  inStock: boolean;
+  availableForPreorder: boolean;
+  preorderMessage?: string;
+} {
+  return {
+    inStock: variantInStock(v),
+    availableForPreorder: variantOnPreorder(v),
+    ...(v.preorder.enabled && v.preorder.message ? { preorderMessage: v.preorder.message } : {}),
   };
 }
 
@@ -196,6 +206,7 @@ export function productOf(p: ProductRecord, variants: readonly VariantRecord[], 
       ...(stock.quantity !== null ? { quantity: stock.quantity } : {}),
       inStock: stock.inStock,
       inventoryStatus: stock.inventoryStatus,
+      availableForPreorder: (visible.length > 0 ? visible : variants).some(variantOnPreorder),
     },
     price: priceData,
     priceData,

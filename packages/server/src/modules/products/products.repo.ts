@@ -9,7 +9,14 @@ import {
   type ProductVariantsTable,
   searchableText,
 } from '@merx/db';
-import { discountedPrice, productStock, variantInStock } from '@merx/domain';
+import {
+  DEFAULT_PREORDER_LIMIT,
+  discountedPrice,
+  PREORDER_OFF,
+  type PreorderSettings,
+  productStock,
+  variantInStock,
+} from '@merx/domain';
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { linkProductNames } from '../ribbons-brands/product-links.js';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
@@ -86,6 +93,9 @@ const VARIANT_COLUMNS = [
   'track_quantity',
   'quantity',
   'in_stock',
+  'preorder_enabled',
+  'preorder_limit',
+  'preorder_message',
   'created_date',
   'updated_date',
 ] as const;
@@ -163,6 +173,18 @@ export function toProductRecord(row: ProductRow): ProductRecord {
   };
 }
 
+/** A variant row's preorder (the frozen "off" object for the many variants without one). */
+export function preorderOfRow(row: {
+  preorder_enabled: number | string;
+  preorder_limit: number | string;
+  preorder_message: string | null;
+}): PreorderSettings {
+  const enabled = Number(row.preorder_enabled) === 1;
+  const limit = Number(row.preorder_limit);
+  if (!enabled && limit === DEFAULT_PREORDER_LIMIT && row.preorder_message === null) return PREORDER_OFF;
+  return { enabled, limit, message: row.preorder_message };
+}
+
 export function toVariantRecord(row: Selectable<ProductVariantsTable>): VariantRecord {
   return {
     id: row.id,
@@ -176,6 +198,7 @@ export function toVariantRecord(row: Selectable<ProductVariantsTable>): VariantR
     trackQuantity: row.track_quantity === 1,
     quantity: row.quantity === null ? null : Number(row.quantity),
     inStock: row.in_stock === 1,
+    preorder: preorderOfRow(row),
     createdDate: row.created_date,
     updatedDate: row.updated_date,
   };
@@ -267,6 +290,9 @@ function variantColumns(productId: string, v: VariantRecord): Insertable<Product
     quantity: v.quantity,
     // Stored as the shopper sees it (a tracked variant is in stock while it has quantity), so filters agree.
     in_stock: flag(variantInStock(v)),
+    preorder_enabled: flag(v.preorder.enabled),
+    preorder_limit: v.preorder.limit,
+    preorder_message: v.preorder.message,
     created_date: v.createdDate,
     updated_date: v.updatedDate,
   };

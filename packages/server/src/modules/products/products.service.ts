@@ -18,7 +18,7 @@ import {
   type UnitOfWork,
   withTransaction,
 } from '@merx/db';
-import { AppError, currencyDigits, invalid, notFound, parseQuery, toMinor } from '@merx/domain';
+import { AppError, currencyDigits, invalid, notFound, PREORDER_OFF, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
 import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
@@ -78,8 +78,10 @@ export function createProductService(deps: CatalogDeps) {
     const trackQuantity = stock?.trackInventory ?? fallback?.trackQuantity ?? false;
     return {
       trackQuantity,
-      quantity: trackQuantity ? (stock?.quantity ?? fallback?.quantity ?? 0) : null,
+      // Units owed on preorder stay with the variant that sold them: a new variant starts at zero, not below.
+      quantity: trackQuantity ? Math.max(0, stock?.quantity ?? fallback?.quantity ?? 0) : null,
       inStock: stock?.inStock ?? fallback?.inStock ?? true,
+      preorder: fallback?.preorder ?? PREORDER_OFF,
     };
   }
 

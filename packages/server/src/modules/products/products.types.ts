@@ -1,4 +1,4 @@
-import type { Discount } from '@merx/domain';
+import type { Discount, PreorderSettings } from '@merx/domain';
 
 /** A media item of a product, as stored in the product's JSON data. */
 export interface StoredMedia {
@@ -86,6 +86,8 @@ export interface VariantRecord {
   trackQuantity: boolean;
   quantity: number | null;
   inStock: boolean;
+  /** Preorder once the units are gone (docs/decisions/0032-preorder.md). */
+  preorder: PreorderSettings;
   createdDate: string;
   updatedDate: string;
 }

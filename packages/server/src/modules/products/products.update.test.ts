@@ -100,6 +100,7 @@ describe('PATCH /stores/v1/products/:id', () => {
       quantity: 4,
       inStock: true,
       inventoryStatus: 'IN_STOCK',
+      availableForPreorder: false,
     });
     const zero = await kit.owner.patch(productUrl(p.id), { product: { stock: { quantity: 0 } } });
     expect(zero.body.product.stock).toMatchObject({ quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });

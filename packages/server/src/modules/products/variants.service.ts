@@ -1,6 +1,14 @@
 import { errorCodes, eventTypes, type Variant, type VariantOverrideInput } from '@merx/contract';
 import { type Executor, runQuery, withTransaction } from '@merx/db';
-import { type EntityQuerySpec, matchesChoices, notFound, parseQuery, toMinor, ValidationError } from '@merx/domain';
+import {
+  type EntityQuerySpec,
+  matchesChoices,
+  notFound,
+  type PreorderSettings,
+  parseQuery,
+  toMinor,
+  ValidationError,
+} from '@merx/domain';
 import { sql } from 'kysely';
 import { logManualStock, type StockLog, SYSTEM_ACTOR } from '../inventory/inventory.log.js';
 import { optionsAvailability } from './availability.js';
@@ -170,7 +178,13 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
      */
     async setStock(
       productId: string,
-      changes: Array<{ variantId: string; trackQuantity: boolean; quantity?: number | null; inStock?: boolean }>,
+      changes: Array<{
+        variantId: string;
+        trackQuantity: boolean;
+        quantity?: number | null;
+        inStock?: boolean;
+        preorder?: PreorderSettings;
+      }>,
       log: StockLog<'STOCK_SET'> = { reason: 'STOCK_SET', actor: SYSTEM_ACTOR },
     ): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
@@ -190,6 +204,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             trackQuantity: c.trackQuantity,
             quantity: c.trackQuantity ? (c.quantity ?? v.quantity ?? 0) : null,
             inStock: c.inStock ?? v.inStock,
+            preorder: c.preorder ?? v.preorder,
             updatedDate: now,
           };
         });

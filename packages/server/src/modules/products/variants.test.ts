@@ -92,7 +92,7 @@ describe('POST /stores/v1/products/:id/variants/resetToDefault', () => {
       expect(v.variant.priceData.price).toBe(20);
       expect(v.variant.visible).toBe(true);
       expect(v.variant).not.toHaveProperty('sku');
-      expect(v.stock).toEqual({ trackQuantity: true, quantity: 2, inStock: true });
+      expect(v.stock).toEqual({ trackQuantity: true, quantity: 2, inStock: true, availableForPreorder: false });
     }
   });
 });

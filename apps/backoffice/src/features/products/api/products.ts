@@ -2,6 +2,7 @@ import type { Product, ProductV3, RichContent } from '@merx/contract';
 import type { Filter, PlatformQuery, SortEntry } from '@merx/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Admin, admin } from '../../../lib/admin';
+import type { PreorderInfo } from '../hooks/preorder';
 
 export const PAGE_SIZE = 50;
 /**
@@ -113,8 +114,11 @@ export interface CatalogV3Parts {
   sharedSections: SharedSection[] | null;
 }
 
-/** A product as the editor reads it: v1 with merchant data, and the parts only catalog v3 gives. */
-export type EditedProduct = Product & { v3: CatalogV3Parts };
+/**
+ * A product as the editor reads it: v1 with merchant data, the parts only catalog v3 gives, and its preorder setting
+ * (the inventory item's).
+ */
+export type EditedProduct = Product & { v3: CatalogV3Parts; preorder: PreorderInfo };
 
 const namedOf = (x: unknown): NamedRef | null => {
   const r = x as { id?: unknown; name?: unknown } | null | undefined;
@@ -151,13 +155,17 @@ export async function v3PartsOf(a: Admin, v3: ProductV3, signal?: AbortSignal): 
   };
 }
 
-/** Reads a product for the editor: v1 (with merchant data) and v3 (description, brand, ribbon, info sections). */
+/**
+ * Reads a product for the editor: v1 (with merchant data), v3 (description, brand, ribbon, info sections) and its
+ * inventory item (preorder).
+ */
 export async function readProduct(a: Admin, id: string, signal?: AbortSignal): Promise<EditedProduct> {
-  const [v1, v3] = await Promise.all([
+  const [v1, v3, item] = await Promise.all([
     a.products.getProduct(id, { includeMerchantSpecificData: true }, { signal }),
     a.productsV3.getProduct(id, { fields: ['DESCRIPTION', 'INFO_SECTION'], signal }),
+    a.inventory.getInventoryVariants(id, { variantIds: [] }, { signal }),
   ]);
-  return { ...v1.product, v3: await v3PartsOf(a, v3, signal) };
+  return { ...v1.product, v3: await v3PartsOf(a, v3, signal), preorder: item.inventoryItem.preorderInfo };
 }
 
 /** One product with its variants, merchant data (cost, profit) and its catalog v3 parts. */

@@ -3,6 +3,7 @@ import { MerxError } from '@merx/sdk';
 import { type Admin, admin } from '../../../lib/admin';
 import { fieldErrorsOf, isConflict } from '../../../lib/errors';
 import { sameRichContent } from '../../../lib/rich-content';
+import { type PreorderDraft, preorderChanged, preorderInfoOf } from '../hooks/preorder';
 import {
   choicesOf,
   type MediaDraft,
@@ -220,9 +221,13 @@ export async function saveProduct(
       (error) => variantErrors(error, form, product),
     );
   }
-  await step('stock', async () => {
-    if (form.options.length > 0) product = await saveStock(product, form);
-  });
+  await step(
+    'stock',
+    async () => {
+      product = await saveStock(product, form, id ? baseline?.preorder : undefined);
+    },
+    (error) => fieldErrorsOf(error, 'inventoryItem.'),
+  );
   await step('collections', async () => {
     await saveCollections(a, product, form.collectionIds);
   });
@@ -343,21 +348,31 @@ function variantErrors(error: unknown, form: ProductForm, product: Product): Rec
   return out;
 }
 
-/** Each variant's units (tracked) or in-stock flag (not tracked), where it differs from the product as saved. */
-async function saveStock(product: Product, form: ProductForm): Promise<Product> {
+/**
+ * Each variant's units (tracked) or in-stock flag (not tracked), where it differs from the product as saved (the
+ * stock of a product without options went with its details), and the preorder setting when it changed.
+ */
+async function saveStock(
+  product: Product,
+  form: ProductForm,
+  savedPreorder: PreorderDraft | undefined,
+): Promise<Product> {
   const changes: Array<{ variantId: string; quantity?: number; inStock?: boolean }> = [];
-  for (const draft of form.variants) {
+  for (const draft of form.options.length > 0 ? form.variants : []) {
     const live = product.variants?.find((v) => sameChoices(v.choices, choicesOf(form, draft)));
     if (!live) continue;
     if (form.trackInventory) {
       const quantity = num(draft.quantity) ?? 0;
+      // Below zero is the units owed to preorders as read: left to the orders that owe them.
+      if (quantity < 0) continue;
       if (!live.stock.trackQuantity || live.stock.quantity !== quantity) changes.push({ variantId: live.id, quantity });
     } else if (live.stock.trackQuantity || live.stock.inStock !== draft.inStock) {
       changes.push({ variantId: live.id, inStock: draft.inStock });
     }
   }
-  if (changes.length === 0) return product;
-  return saveVariantStock(product.id, form.trackInventory, changes);
+  const preorder = preorderChanged(form.preorder, savedPreorder) ? preorderInfoOf(form.preorder) : undefined;
+  if (changes.length === 0 && !preorder) return product;
+  return saveVariantStock(product.id, form.trackInventory, changes, preorder);
 }
 
 /** Adds the product to the collections the form has and takes it out of the others (All Products stays). */

@@ -8,14 +8,24 @@ export interface VariantStockChange {
   inStock?: boolean;
 }
 
+/** Preorder of every variant of the product, as the inventory API takes it (decision 0032). */
+export interface PreorderChange {
+  enabled: boolean;
+  /** Null removes it. */
+  message: string | null;
+  limit: number;
+}
+
 /**
- * Saves the stock of a product's variants through the inventory API: whether the product counts units, and each
- * changed variant's units or in-stock flag. Answers the product as it is after.
+ * Saves the stock of a product's variants through the inventory API: whether the product counts units, each
+ * changed variant's units or in-stock flag, and the product's preorder setting when given. Answers the product as it
+ * is after.
  */
 export async function saveVariantStock(
   productId: string,
   trackQuantity: boolean,
   changes: VariantStockChange[],
+  preorder?: PreorderChange,
 ): Promise<Product> {
   const a = await admin();
   await a.inventory.updateInventoryVariants(productId, {
@@ -25,6 +35,7 @@ export async function saveVariantStock(
         ? { variantId: c.variantId, quantity: c.quantity ?? 0 }
         : { variantId: c.variantId, inStock: c.inStock ?? true },
     ),
+    ...(preorder ? { preorderInfo: preorder } : {}),
   });
   return (await a.products.getProduct(productId, { includeMerchantSpecificData: true })).product;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/badge';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { LOW_STOCK } from '../api/products';
+import { stockSummary } from '../hooks/preorder';
 
 /** The product's main image, small; a plain square when it has none. Decorative: the name beside it says it all. */
 export function Thumbnail({ product, size = 40 }: { product: Product; size?: number }) {
@@ -35,25 +36,41 @@ export function VisibilityBadge({ visible }: { visible: boolean }) {
   return visible ? <Badge tone="success">Visible</Badge> : <Badge>Hidden</Badge>;
 }
 
-/** Stock in words: not tracked, units left, low, out of stock, or some variants out. */
+/** Units owed to buyers who preordered, beside a stock badge. */
+const Owed = ({ owed }: { owed: number }) =>
+  owed > 0 ? <span className="muted small nowrap">{` · ${formatNumber(owed)} preordered`}</span> : null;
+
+/** Stock in words: not tracked, units left, low, out of stock, on preorder (and units owed), or some variants out. */
 export function StockCell({ product }: { product: Product }) {
-  const { stock } = product;
-  if (!stock.inStock) return <Badge tone="critical">Out of stock</Badge>;
-  if (!stock.trackInventory)
-    return stock.inventoryStatus === 'PARTIALLY_OUT_OF_STOCK' ? (
-      <Badge tone="warning">Some variants out</Badge>
-    ) : (
-      <span className="muted">Not tracked</span>
-    );
-  const quantity = stock.quantity ?? 0;
-  const variants = product.productOptions.length > 0 ? ` in ${product.variants?.length ?? 0} variants` : '';
-  if (quantity <= LOW_STOCK) return <Badge tone="warning">{`${formatNumber(quantity)} left${variants}`}</Badge>;
-  return (
-    <span>
-      {formatNumber(quantity)} in stock{variants}
-      {stock.inventoryStatus === 'PARTIALLY_OUT_OF_STOCK' ? <span className="muted"> · some out</span> : null}
-    </span>
-  );
+  const s = stockSummary(product, LOW_STOCK);
+  switch (s.kind) {
+    case 'preorder':
+      return (
+        <span>
+          <Badge tone="info">Preorder</Badge>
+          <Owed owed={s.owed} />
+        </span>
+      );
+    case 'out':
+      return (
+        <span>
+          <Badge tone="critical">Out of stock</Badge>
+          <Owed owed={s.owed} />
+        </span>
+      );
+    case 'untracked':
+      return s.partly ? <Badge tone="warning">Some variants out</Badge> : <span className="muted">Not tracked</span>;
+    default: {
+      const variants = s.variants > 0 ? ` in ${s.variants} variants` : '';
+      if (s.kind === 'low') return <Badge tone="warning">{`${formatNumber(s.quantity)} left${variants}`}</Badge>;
+      return (
+        <span>
+          {formatNumber(s.quantity)} in stock{variants}
+          {s.partly ? <span className="muted"> · some out</span> : null}
+        </span>
+      );
+    }
+  }
 }
 
 /** The price a shopper pays (a range when variants differ), with the list price struck through on sale. */

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Card } from '../../../components/page';
-import { storeMoney } from '../../../lib/format';
+import { formatNumber, storeMoney } from '../../../lib/format';
 import { comboKey, type OptionDraft, type VariantDraft } from '../hooks/product-form';
 import { variantField } from '../hooks/product-validation';
 import type { CardProps } from './card-props';
@@ -50,6 +50,8 @@ function Cell({
         <p id={errorId} className="cell-error">
           {error}
         </p>
+      ) : field === 'quantity' && row.variant.owed > 0 && Number(row.variant.quantity) === -row.variant.owed ? (
+        <p className="cell-note">{`${formatNumber(row.variant.owed)} preordered`}</p>
       ) : null}
     </td>
   );
@@ -138,7 +140,9 @@ export function VariantsCard({ form, edit, errors, readOnly }: CardProps) {
     <Card title={`Variants (${form.variants.length})`} id="variants">
       <p className="muted">
         Empty price, cost, weight or SKU: the product’s. Amounts in {storeMoney.currency}, weights in kg.
-        {form.trackInventory ? ' Quantities are units in stock.' : ' Tick “Track quantity” above to count units.'}
+        {form.trackInventory
+          ? ' Quantities are units in stock; below zero, units owed to buyers who preordered.'
+          : ' Tick “Track quantity” above to count units.'}
       </p>
       <div className="matrix">
         <table>

@@ -1,6 +1,7 @@
 import type { RichContent } from '@merx/contract';
 import { sameRichContent } from '../../../lib/rich-content';
 import type { EditedProduct, NamedRef, SharedSection } from '../api/products';
+import { owedOf, type PreorderDraft, preorderDraftOf } from './preorder';
 
 /*
  * The product editor's form as plain data: what the merchant edits, made from a product as the API answers it, and
@@ -40,6 +41,8 @@ export interface VariantDraft {
   quantity: string;
   /** In stock, when the product does not track quantities. */
   inStock: boolean;
+  /** Units owed to preorders when read (its quantity was below zero): that quantity may be kept as it is. */
+  owed: number;
 }
 
 export interface MediaDraft {
@@ -88,6 +91,8 @@ export interface ProductForm {
   ribbon: NamedRef | null;
   /** Whether every variant counts its units (the stock itself is per variant: one for a product without options). */
   trackInventory: boolean;
+  /** Preorder of every variant once out of stock (decision 0032), saved through the inventory API. */
+  preorder: PreorderDraft;
   /** Whether variants may have values of their own (set on saving a product with options; not edited directly). */
   manageVariants: boolean;
   /** Where the shop's info sections come from: the product's own (v1), or shared info-section entities. */
@@ -154,6 +159,7 @@ export function emptyForm(): ProductForm {
     brand: null,
     ribbon: null,
     trackInventory: false,
+    preorder: preorderDraftOf(undefined),
     manageVariants: false,
     sectionsMode: 'own',
     sections: [],
@@ -167,7 +173,17 @@ export function emptyForm(): ProductForm {
 }
 
 export function emptyVariant(choiceKeys: string[]): VariantDraft {
-  return { choiceKeys, price: '', cost: '', weight: '', sku: '', visible: true, quantity: '', inStock: true };
+  return {
+    choiceKeys,
+    price: '',
+    cost: '',
+    weight: '',
+    sku: '',
+    visible: true,
+    quantity: '',
+    inStock: true,
+    owed: 0,
+  };
 }
 
 /** Key of a variant's combination. */
@@ -239,6 +255,7 @@ export function formOf(p: EditedProduct): ProductForm {
       visible: own.visible,
       quantity: v.stock.trackQuantity ? String(v.stock.quantity ?? 0) : '',
       inStock: v.stock.inStock,
+      owed: v.stock.trackQuantity ? owedOf(v.stock.quantity) : 0,
     };
   });
   return {
@@ -257,6 +274,7 @@ export function formOf(p: EditedProduct): ProductForm {
     brand: p.v3.brand ?? (p.brand ? { name: p.brand } : null),
     ribbon: p.v3.ribbon ?? (p.ribbon ? { name: p.ribbon } : null),
     trackInventory: p.stock.trackInventory,
+    preorder: preorderDraftOf(p.preorder),
     manageVariants: p.manageVariants,
     sectionsMode: p.v3.sharedSections ? 'shared' : 'own',
     // A product that references entities holds copies of them as v1 sections: those are not its own.

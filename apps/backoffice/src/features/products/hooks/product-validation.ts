@@ -1,5 +1,6 @@
 import { storeMoney } from '../../../lib/format';
-import { comboKey, LIMITS, type ProductForm, parseAmount } from './product-form';
+import { validatePreorder } from './preorder';
+import { comboKey, LIMITS, type ProductForm, parseAmount, type VariantDraft } from './product-form';
 
 /*
  * What the server would refuse, checked before anything is sent, so that a save never stops half-way on a value the
@@ -44,11 +45,12 @@ function weight(text: string): string | undefined {
   return n > LIMITS.weight ? 'Is too large' : undefined;
 }
 
-function units(text: string): string | undefined {
-  const n = parseAmount(text);
+/** Units on hand; below zero only as read (units owed to preorders), which saving leaves as it is. */
+function units(v: Pick<VariantDraft, 'quantity' | 'owed'>): string | undefined {
+  const n = parseAmount(v.quantity);
   if (n === undefined) return undefined;
   if (Number.isNaN(n) || !Number.isInteger(n)) return 'Enter a whole number';
-  if (n < 0) return 'Must not be negative';
+  if (n < 0 && !(v.owed > 0 && n === -v.owed)) return 'Must not be negative';
   return n > LIMITS.quantity ? 'Is too large' : undefined;
 }
 
@@ -95,6 +97,8 @@ export function validateProduct(form: ProductForm): Record<string, string> {
     if (n === undefined || Number.isNaN(n) || !Number.isInteger(n) || n < 1 || n > LIMITS.textFieldLength)
       put(`customTextFields[${i}].maxLength`, `Enter a whole number from 1 to ${LIMITS.textFieldLength}`);
   });
+  for (const [field, message] of Object.entries(validatePreorder(form.preorder, form.trackInventory)))
+    put(field, message);
   validateOptions(form, put);
   validateVariants(form, put);
   return errors;
@@ -133,6 +137,6 @@ function validateVariants(form: ProductForm, put: (field: string, message: strin
       put(at('weight'), weight(v.weight));
       put(at('sku'), text(v.sku, LIMITS.sku, false));
     }
-    if (form.trackInventory) put(at('quantity'), units(v.quantity));
+    if (form.trackInventory) put(at('quantity'), units(v));
   }
 }

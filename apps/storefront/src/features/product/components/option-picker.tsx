@@ -1,18 +1,25 @@
 import type { Product } from '@merx/contract';
 import { useId } from 'react';
+import type { Availability } from '../stock';
 
 type Option = NonNullable<Product['productOptions']>[number];
 
 interface Props {
   option: Option;
   value: string | undefined;
-  /** Choices (by description) in stock with the other options as chosen. */
-  inStock: (choice: string) => boolean;
+  /** Whether a choice (by description) is in stock, on preorder or sold out with the other options as chosen. */
+  availability: (choice: string) => Availability;
   onChange: (choice: string) => void;
 }
 
-/** One option: colour swatches (radio buttons) or a drop-down; sold-out choices stay choosable and say so. */
-export function OptionPicker({ option, value, inStock, onChange }: Props) {
+/** What a choice's name is followed by: nothing in stock, else whether it is on preorder or sold out. */
+const NOTE: Record<Availability, string> = { in: '', preorder: 'preorder', out: 'sold out' };
+
+/**
+ * One option: colour swatches (radio buttons) or a drop-down; sold-out and preorder choices stay choosable and say
+ * so.
+ */
+export function OptionPicker({ option, value, availability, onChange }: Props) {
   const id = useId();
   const name = option.name ?? '';
   const choices = (option.choices ?? []).filter((c) => c.visible !== false);
@@ -25,9 +32,14 @@ export function OptionPicker({ option, value, inStock, onChange }: Props) {
         <div className="swatches">
           {choices.map((c) => {
             const label = c.description ?? c.value ?? '';
-            const available = inStock(label);
+            const state = availability(label);
+            const note = NOTE[state];
             return (
-              <label key={label} className={`swatch${available ? '' : ' swatch--out'}`} title={label}>
+              <label
+                key={label}
+                className={`swatch${state === 'in' ? '' : ` swatch--${state}`}`}
+                title={note ? `${label} (${note})` : label}
+              >
                 <input
                   type="radio"
                   name={`${id}-${name}`}
@@ -38,7 +50,7 @@ export function OptionPicker({ option, value, inStock, onChange }: Props) {
                 <span className="swatch__color" style={{ background: c.value }} aria-hidden="true" />
                 <span className="visually-hidden">
                   {label}
-                  {available ? '' : ' (sold out)'}
+                  {note ? ` (${note})` : ''}
                 </span>
               </label>
             );
@@ -56,10 +68,11 @@ export function OptionPicker({ option, value, inStock, onChange }: Props) {
         </option>
         {choices.map((c) => {
           const label = c.description ?? c.value ?? '';
+          const note = NOTE[availability(label)];
           return (
             <option key={label} value={label}>
               {label}
-              {inStock(label) ? '' : ' — sold out'}
+              {note ? ` — ${note}` : ''}
             </option>
           );
         })}
