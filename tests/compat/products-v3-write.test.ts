@@ -4,6 +4,9 @@
  * one; with inventory; every bulk call with its per-item results; the by-filter calls; delete.
  */
 import { randomUUID } from 'node:crypto';
+import { STORES_APP_ID } from '@merx/contract';
+import { currentCart } from '@wix/ecom';
+import { createClient, OAuthStrategy } from '@wix/sdk';
 import { infoSectionsV3, products, productsV3 } from '@wix/stores';
 import { describe, expect, it } from 'vitest';
 import { compatSuite, sdkError } from './wix-client.js';
@@ -72,6 +75,58 @@ describe('create, read through v1, change through v1, read through v3', () => {
     expect(Number(again.revision)).toBeGreaterThan(1);
     // Visitors read it too, through v3.
     expect((await h.anon.productsV3.getProduct(created._id as string)).name).toBe(again.name);
+  });
+});
+
+describe('choice modifiers', () => {
+  it('are written and read by productsV3, and a visitor picks them in addToCurrentCart by key', async () => {
+    const created = await h.admin.productsV3.createProduct({
+      ...mug(),
+      modifiers: [
+        {
+          name: 'Gift wrap',
+          modifierRenderType: 'TEXT_CHOICES',
+          mandatory: true,
+          choicesSettings: {
+            choices: [
+              { name: 'None', choiceType: 'CHOICE_TEXT' },
+              { name: 'Paper', choiceType: 'CHOICE_TEXT', addedPrice: '3' },
+            ],
+          },
+        },
+      ],
+    });
+    const modifier = created.modifiers?.[0];
+    expect(modifier).toMatchObject({ name: 'Gift wrap', modifierRenderType: 'TEXT_CHOICES', mandatory: true });
+    const paper = modifier?.choicesSettings?.choices?.[1];
+    expect(paper).toMatchObject({ name: 'Paper', addedPrice: '3' });
+    const white = created.variantsInfo?.variants?.[0];
+    // A shop's visitor: OAuth visitor tokens (the harness's fetch already goes to Merx).
+    const { id: clientId } = await h.server.services.clients.create({
+      name: 'Modifier shop',
+      redirectUris: ['https://shop.example/callback'],
+    });
+    const shop = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId }), fetch: globalThis.fetch });
+    const { cart } = await shop.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: created._id as string,
+            options: { variantId: white?._id, options: { [modifier?.key as string]: paper?.key as string } },
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    const line = cart?.lineItems?.[0];
+    expect(Number(line?.price?.amount)).toBe(Number(white?.price?.actualPrice?.amount) + 3);
+    expect(
+      line?.descriptionLines?.map((d) => [d.name?.original, d.plainText?.original ?? d.colorInfo?.original]),
+    ).toEqual([
+      ['Color', expect.any(String)],
+      ['Gift wrap', 'Paper'],
+    ]);
   });
 });
 

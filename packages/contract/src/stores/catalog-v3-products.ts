@@ -190,7 +190,22 @@ const modifierIn = z.object({
       title: z.string().trim().max(100).nullish(),
     })
     .nullish(),
-  choicesSettings: z.unknown().optional(),
+  /** TEXT_CHOICES and SWATCH_CHOICES (docs/decisions/0033-choice-modifiers.md); read-only parts sent back are ignored. */
+  choicesSettings: z
+    .object({
+      choices: z
+        .array(
+          z.looseObject({
+            name: nameV3.max(50),
+            choiceType: z.enum(['CHOICE_TEXT', 'ONE_COLOR']).nullish(),
+            colorCode: z.string().trim().max(20).nullish(),
+            addedPrice: z.string().trim().max(20).nullish(),
+          }),
+        )
+        .min(1)
+        .max(100),
+    })
+    .nullish(),
 });
 
 const choiceRefIn = z.object({
@@ -255,7 +270,7 @@ export const productV3Input = z.object({
     .nullish(),
   seoData: z.record(z.string(), z.unknown()).nullish(),
   options: z.array(optionIn).max(6).nullish(),
-  modifiers: z.array(modifierIn).max(2).nullish(),
+  modifiers: z.array(modifierIn).max(20).nullish(),
   brand: namedRef.nullish(),
   ribbon: namedRef.nullish(),
   infoSections: z

@@ -16,7 +16,7 @@ import {
 } from '@merx/domain';
 import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from '../products/products.repo.js';
-import type { ProductRecord, VariantRecord } from '../products/products.types.js';
+import type { ProductRecord, StoredModifier, VariantRecord } from '../products/products.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type {
   CartLineRecord,
@@ -81,12 +81,19 @@ const lineImage = (p: ProductRecord, variant: VariantRecord, publicUrl: string):
 };
 
 /** What the line shows of the product as it is now (and keeps for when the product is gone). */
-export function snapshotOf(entry: CatalogEntry, variant: VariantRecord, publicUrl: string): LineSnapshot {
+export function snapshotOf(
+  entry: CatalogEntry,
+  variant: VariantRecord,
+  publicUrl: string,
+  picked: readonly PickedModifier[] = [],
+): LineSnapshot {
   const e = effectiveVariant(entry.product, variant);
+  // Choice modifiers add to the unit price; the product's discount applies to the variant's price only.
+  const added = picked.reduce((sum, m) => sum + m.choice.addedPrice, 0);
   return {
     name: entry.product.name,
-    price: e.discounted,
-    fullPrice: e.price,
+    price: e.discounted + added,
+    fullPrice: e.price + added,
     slug: entry.product.slug,
     sku: e.sku,
     weight: e.weight,
@@ -104,6 +111,65 @@ function overridesOf(input: CatalogOverrideFieldsInput, currency: string, path: 
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A choice modifier and the choice a buyer picked of it (docs/decisions/0033-choice-modifiers.md). */
+export interface PickedModifier {
+  modifier: StoredModifier;
+  choice: StoredModifier['choices'][number];
+}
+
+/**
+ * Splits a line's `options` map (name → choice) into the variant's option choices and the picked choice modifiers,
+ * in the product's modifier order. With `path`, an unknown choice or a mandatory modifier left out is a violation;
+ * without, they are passed over (a line read after the merchant changed the modifiers).
+ */
+function pickModifiers(
+  p: ProductRecord,
+  chosen: Record<string, string> | null | undefined,
+  path?: string,
+): { options: Record<string, string>; picked: PickedModifier[] } {
+  const modifiers = p.data.modifiers ?? [];
+  const options: Record<string, string> = {};
+  const byName = new Map<StoredModifier, string>();
+  for (const [name, value] of Object.entries(chosen ?? {})) {
+    const modifier = modifiers.find((m) => same(m.name, name));
+    if (modifier) byName.set(modifier, value);
+    else options[name] = value;
+  }
+  if (modifiers.length === 0) return { options, picked: [] };
+  const violations: FieldViolation[] = [];
+  const picked: PickedModifier[] = [];
+  for (const modifier of modifiers) {
+    const value = byName.get(modifier);
+    const choice = value === undefined ? undefined : modifier.choices.find((c) => same(c.name, value));
+    if (choice) picked.push({ modifier, choice });
+    else if (value !== undefined)
+      violations.push({
+        field: `${path}.${modifier.name}`,
+        description: `modifier "${modifier.name}" has no choice "${value}"`,
+        violatedRule: 'VALIDATION',
+      });
+    else if (modifier.mandatory)
+      violations.push({
+        field: `${path}`,
+        description: `must choose "${modifier.name}"`,
+        violatedRule: 'REQUIRED_FIELD',
+      });
+  }
+  if (path !== undefined && violations.length > 0) throw new ValidationError(violations);
+  return { options, picked };
+}
+
+/** The description lines of a line's picked modifiers: the choice, or its swatch colour. */
+function modifierLines(picked: readonly PickedModifier[]): LineView['descriptionLines'] {
+  return picked.map(({ modifier, choice }) => {
+    const name = { original: modifier.name, translated: modifier.name };
+    const text = { original: choice.name, translated: choice.name };
+    return choice.colorCode
+      ? { name, colorInfo: { ...text, code: choice.colorCode }, lineType: 'COLOR' }
+      : { name, plainText: text, lineType: 'PLAIN_TEXT' };
+  });
+}
 
 /** The variant chosen by option names and choices; unknown or missing choices are violations. */
 function variantByChoices(
@@ -147,9 +213,11 @@ export function resolveCatalogLine(
     throw notFound(errorCodes.productNotFound, 'Product not found', { catalogItemId: productId });
   const options = ref.options ?? {};
   const refPath = `${path}.catalogReference.options`;
+  const split = pickModifiers(entry.product, options.options, `${refPath}.options`);
   let variant: VariantRecord | undefined;
   if (options.variantId) variant = entry.variants.find((v) => v.id === options.variantId);
-  else if (options.options) variant = variantByChoices(entry, options.options, `${refPath}.options`);
+  else if (Object.keys(split.options).length > 0 || (options.options && entry.product.data.options.length > 0))
+    variant = variantByChoices(entry, split.options, `${refPath}.options`);
   else if (entry.product.data.options.length === 0) variant = entry.variants[0];
   else
     throw new ValidationError([
@@ -165,13 +233,17 @@ export function resolveCatalogLine(
     : null;
   return {
     path,
-    key: lineKey(productId, variant.id, [options.customTextFields, overrides]),
+    key: lineKey(productId, variant.id, [
+      options.customTextFields,
+      overrides,
+      split.picked.map((m) => [m.modifier.name, m.choice.name]),
+    ]),
     productId,
     variant,
     options,
     quantity: item.quantity,
     overrides,
-    snapshot: snapshotOf(entry, variant, ctx.publicUrl),
+    snapshot: snapshotOf(entry, variant, ctx.publicUrl, split.picked),
   };
 }
 
@@ -288,12 +360,20 @@ function customView(line: CartLineRecord, data: CustomLineData): LineView {
   };
 }
 
+/** The `options` map (name → choice) of a stored line's catalog reference. */
+function chosenOf(options: Record<string, unknown>): Record<string, string> {
+  const chosen = options['options'];
+  if (!chosen || typeof chosen !== 'object') return {};
+  return Object.fromEntries(Object.entries(chosen).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** A catalog line as the buyer sees it now: live product and stock, or the snapshot when the product is gone. */
 function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogEntry>, ctx: CatalogContext): LineView {
   const entry = line.catalogItemId ? catalog.get(line.catalogItemId) : undefined;
   const variant = entry?.variants.find((v) => v.id === line.variantId);
   const found = entry && variant && (ctx.elevated || (entry.product.visible && variant.visible));
-  const snapshot = found ? snapshotOf(entry, variant, ctx.publicUrl) : line.snapshot;
+  const picked = found ? pickModifiers(entry.product, chosenOf(line.options)).picked : [];
+  const snapshot = found ? snapshotOf(entry, variant, ctx.publicUrl, picked) : line.snapshot;
   const o = line.overrides ?? {};
   const shippable = o.physicalProperties?.shippable ?? snapshot.shippable;
   const slug = snapshot.slug;
@@ -310,7 +390,11 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
     image: o.image ?? snapshot.image,
     url: slug ? { relativePath: `/products/${slug}`, url: `${ctx.publicUrl}/products/${slug}` } : null,
     descriptionLines: found
-      ? withPreorder(o.descriptionLines ?? descriptionLinesOf(entry.product, variant), variant, line.quantity)
+      ? withPreorder(
+          o.descriptionLines ?? [...descriptionLinesOf(entry.product, variant), ...modifierLines(picked)],
+          variant,
+          line.quantity,
+        )
       : (o.descriptionLines ?? []),
     availability: found ? stockFor(variant, line.quantity) : { status: 'NOT_FOUND' },
     collectionIds: entry?.product.collectionIds ?? [],

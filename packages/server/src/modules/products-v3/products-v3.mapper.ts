@@ -154,15 +154,38 @@ function optionsOf(p: ProductRecord, variants: readonly VariantRecord[], ctx: V3
   });
 }
 
-/** v1 custom text fields are v3 free-text modifiers. */
-function modifiersOf(p: ProductRecord) {
-  return p.data.customTextFields.map((f) => ({
+/**
+ * v1 custom text fields are v3 free-text modifiers; the choice modifiers follow them (docs/decisions/0033-choice-
+ * modifiers.md). A key is the name itself: what a cart line's `catalogReference.options` names.
+ */
+function modifiersOf(p: ProductRecord, ctx: V3MapContext) {
+  const freeText = p.data.customTextFields.map((f) => ({
     id: modifierIdOf(p.id, f.title),
     name: f.title,
+    key: f.title,
     modifierRenderType: 'FREE_TEXT',
     mandatory: f.mandatory,
-    freeTextSettings: { minCharCount: 0, maxCharCount: f.maxLength, title: f.title },
+    freeTextSettings: { minCharCount: 0, maxCharCount: f.maxLength, title: f.title, key: f.title },
   }));
+  const choices = (p.data.modifiers ?? []).map((m) => ({
+    id: modifierIdOf(p.id, m.name),
+    name: m.name,
+    key: m.name,
+    modifierRenderType: m.renderType,
+    mandatory: m.mandatory,
+    choicesSettings: {
+      choices: m.choices.map((c) => ({
+        choiceId: nameGuid(p.id, 'modifier-choice', m.name, c.name),
+        key: c.name,
+        name: c.name,
+        choiceType: c.colorCode ? 'ONE_COLOR' : 'CHOICE_TEXT',
+        ...(c.colorCode ? { colorCode: c.colorCode } : {}),
+        ...(c.addedPrice > 0 ? { addedPrice: String(fromMinor(c.addedPrice, ctx.currency)) } : {}),
+        linkedMedia: [],
+      })),
+    },
+  }));
+  return [...freeText, ...choices];
 }
 
 /** The categories a product is in (v1 collections), and their ancestors for ALL_CATEGORIES_INFO. */
@@ -285,7 +308,7 @@ export function productV3Of(
     },
     ...(p.data.seoData ? { seoData: p.data.seoData } : {}),
     options: optionsOf(p, variants, ctx),
-    modifiers: modifiersOf(p),
+    modifiers: modifiersOf(p, ctx),
     ...(p.brand ? { brand: { ...(links.brandId ? { id: links.brandId } : {}), name: p.brand } } : {}),
     ...(f.has('INFO_SECTION') && links.infoSections?.length
       ? {

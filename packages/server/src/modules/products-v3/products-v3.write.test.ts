@@ -239,7 +239,7 @@ describe('create', () => {
       u.variantsInfo.variants[0].choices = [names('Size', 'S')];
       expectViolation(await kit.owner.post(base, { product: u }), 'product.variantsInfo.variants[0].choices');
       const m = shirt({ modifiers: [{ modifierRenderType: 'TEXT_CHOICES', name: 'Wrap' }] });
-      expectViolation(await kit.owner.post(base, { product: m }), 'product.modifiers[0].modifierRenderType');
+      expectViolation(await kit.owner.post(base, { product: m }), 'product.modifiers[0].choicesSettings.choices');
       const price = shirt();
       price.variantsInfo.variants[0].price = { actualPrice: money('1.234') } as Any;
       expectViolation(

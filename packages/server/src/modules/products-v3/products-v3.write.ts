@@ -33,6 +33,7 @@ import type {
   ProductData,
   ProductRecord,
   StoredMedia,
+  StoredModifier,
   StoredOption,
   VariantRecord,
 } from '../products/products.types.js';
@@ -122,6 +123,73 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
 
   function amountOf(amount: string, field: string): number {
     return toMinor(Number(amount), deps.store().currency, field);
+  }
+
+  /**
+   * Modifiers as stored (docs/decisions/0033-choice-modifiers.md): FREE_TEXT ones are v1's custom text fields (at
+   * most two, as v1 has), choice ones the product's own list. Names are unique among modifiers and options alike,
+   * because a cart line names both in the same `options` map.
+   */
+  function modifiersOf(
+    list: NonNullable<ProductV3Input['modifiers']>,
+    options: readonly StoredOption[],
+    at: string,
+  ): Pick<ProductData, 'customTextFields' | 'modifiers'> {
+    const violations: FieldViolation[] = [];
+    const customTextFields: ProductData['customTextFields'] = [];
+    const modifiers: StoredModifier[] = [];
+    const seen = new Set(options.map((o) => o.name.toLowerCase()));
+    for (const [i, m] of list.entries()) {
+      const field = `${at}[${i}]`;
+      const name = (m.modifierRenderType === 'FREE_TEXT' ? m.freeTextSettings?.title || m.name : m.name)?.trim() ?? '';
+      if (!name) {
+        violations.push(violation(`${field}.name`, 'is required', 'REQUIRED_FIELD'));
+        continue;
+      }
+      if (seen.has(name.toLowerCase()))
+        violations.push(violation(`${field}.name`, `"${name}" names another option or modifier of the product`));
+      seen.add(name.toLowerCase());
+      if (m.modifierRenderType === 'FREE_TEXT') {
+        if (customTextFields.length === 2)
+          violations.push(violation(field, 'a product takes at most 2 free-text modifiers', 'MAX_SIZE'));
+        customTextFields.push({
+          title: name,
+          maxLength: m.freeTextSettings?.maxCharCount ?? 500,
+          mandatory: m.mandatory ?? false,
+        });
+        continue;
+      }
+      const sent = m.choicesSettings?.choices;
+      if (!sent) {
+        violations.push(
+          violation(`${field}.choicesSettings.choices`, 'are required for a choice modifier', 'REQUIRED_FIELD'),
+        );
+        continue;
+      }
+      const swatch = m.modifierRenderType === 'SWATCH_CHOICES';
+      const names = new Set<string>();
+      const choices: StoredModifier['choices'] = [];
+      for (const [j, c] of sent.entries()) {
+        const cAt = `${field}.choicesSettings.choices[${j}]`;
+        if (names.has(c.name.toLowerCase())) violations.push(violation(`${cAt}.name`, `"${c.name}" is listed twice`));
+        names.add(c.name.toLowerCase());
+        if (swatch && !c.colorCode)
+          violations.push(violation(`${cAt}.colorCode`, 'is required for a swatch', 'REQUIRED_FIELD'));
+        if (c.colorCode && !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(c.colorCode))
+          violations.push(violation(`${cAt}.colorCode`, 'must be a hex colour such as #1f6feb'));
+        let addedPrice = 0;
+        if (c.addedPrice) {
+          const amount = Number(c.addedPrice);
+          if (!Number.isFinite(amount) || amount < 0)
+            violations.push(violation(`${cAt}.addedPrice`, 'must be an amount of 0 or more'));
+          else addedPrice = amountOf(c.addedPrice, `${cAt}.addedPrice`);
+        }
+        choices.push({ name: c.name, colorCode: swatch ? (c.colorCode ?? null) : null, addedPrice });
+      }
+      modifiers.push({ name, renderType: m.modifierRenderType, mandatory: m.mandatory ?? false, choices });
+    }
+    if (violations.length > 0) throw new ValidationError(violations);
+    return { customTextFields, modifiers };
   }
 
   function descriptionOf(input: ProductV3Input, at: string): string | undefined {
@@ -313,19 +381,9 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
       mark('tags');
     }
     if (input.modifiers !== undefined) {
-      data.customTextFields = (input.modifiers ?? []).map((m, i) => {
-        if (m.modifierRenderType !== 'FREE_TEXT')
-          throw new ValidationError([
-            violation(
-              `${at}.modifiers[${i}].modifierRenderType`,
-              'only FREE_TEXT modifiers are served yet (choice modifiers come with the product customizations)',
-              'FIELD_NOT_ALLOWED',
-            ),
-          ]);
-        const title = (m.freeTextSettings?.title || m.name || '').trim();
-        if (!title) throw invalid(`${at}.modifiers[${i}].name`, 'is required', 'REQUIRED_FIELD');
-        return { title, maxLength: m.freeTextSettings?.maxCharCount ?? 500, mandatory: m.mandatory ?? false };
-      });
+      const { customTextFields, modifiers } = modifiersOf(input.modifiers ?? [], data.options, `${at}.modifiers`);
+      data.customTextFields = customTextFields;
+      data.modifiers = modifiers;
       mark('customTextFields');
     }
     if (input.media !== undefined) {

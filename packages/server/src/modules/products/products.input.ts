@@ -137,6 +137,8 @@ export function productDataOf(input: ProductPatch, previous: ProductData, option
     pricePerUnitData: input.pricePerUnitData ?? previous.pricePerUnitData,
     seoData: input.seoData ?? previous.seoData,
     ...(previous.tags ? { tags: previous.tags } : {}),
+    // v1 does not show the choice modifiers; a v1 write keeps them.
+    ...(previous.modifiers ? { modifiers: previous.modifiers } : {}),
   };
 }
 

@@ -48,6 +48,23 @@ export interface ProductData {
   seoData: Record<string, unknown> | null;
   /** Tag ids of catalog v3 (`tags.publicTags` and `tags.privateTags`); v1 does not show them. */
   tags?: { public: string[]; private: string[] };
+  /**
+   * Choice modifiers of catalog v3 (docs/decisions/0033-choice-modifiers.md): a buyer picks one choice of each, which
+   * may add to the line's price, without making a variant. v1 does not show them; its free-text modifiers are
+   * `customTextFields`.
+   */
+  modifiers?: StoredModifier[];
+}
+
+export interface StoredModifier {
+  name: string;
+  renderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES';
+  mandatory: boolean;
+  choices: Array<{
+    name: string;
+    colorCode: string | null /** Minor units added to the line's unit price. */;
+    addedPrice: number;
+  }>;
 }
 
 /** A product as the service works with it: money in minor units, data parsed. */
