@@ -68,6 +68,7 @@ describe('a product video through @wix/stores', () => {
     const played = await fetch(`${h.server.baseUrl}${path}`, { headers: { range: 'bytes=0-99' } });
     expect(played.status).toBe(206);
     expect(played.headers.get('content-type')).toBe('video/mp4');
+    expect((await played.arrayBuffer()).byteLength).toBe(100);
   });
 
   it('reads as a v3 wix:video string the media helpers take, its poster served by the store', async () => {
@@ -90,6 +91,7 @@ describe('a product video through @wix/stores', () => {
       const res = await fetch(`${h.server.baseUrl}/media/${id}`);
       expect(res.status, id).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
+      await res.arrayBuffer();
     }
   });
 });

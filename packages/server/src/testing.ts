@@ -88,7 +88,11 @@ export async function startTestServer(
       count = 0;
     },
     async close() {
-      await merxApp.app.close();
+      // A test that left a response unread (a paused video stream) would keep its connection busy and the close
+      // waiting for ever: the tests are over, so every connection is ended with the close.
+      const closing = merxApp.app.close();
+      merxApp.app.server.closeAllConnections();
+      await closing;
       await merx.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import { DEFAULT_VARIANT_ID, type ProductV3Input, type RichContent, richContentSchema } from '@merx/contract';
+import { DEFAULT_VARIANT_ID, type ProductV3Input, richContentSchema } from '@merx/contract';
 import { type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import {
   changePreorder,
