@@ -12,10 +12,11 @@ import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toasts';
 import { collectionChoicesQuery, type EditedProduct, productQuery, useProduct } from './api/products';
 import { SaveFailure, saveProduct } from './api/save-product';
+import { CustomerChoicesCard } from './components/customer-choices-card';
 import { DetailsCard } from './components/details-card';
 import { InventoryCard } from './components/inventory-card';
 import { MediaCard } from './components/media-card';
-import { InfoSectionsCard, TextFieldsCard } from './components/more-info-cards';
+import { InfoSectionsCard } from './components/more-info-cards';
 import { OptionsCard } from './components/options-card';
 import { OrganizationCard, VisibilityCard } from './components/organization-card';
 import { PricingCard } from './components/pricing-card';
@@ -26,7 +27,7 @@ import './products.css';
 
 const PARTS: Record<SaveFailure['part'], string> = {
   details: 'The product was not saved',
-  catalog: 'The product was saved, but not its description, brand, ribbon or info sections',
+  catalog: 'The product was saved, but not its description, brand, ribbon, info sections, customer choices or tags',
   media: 'The product was saved, but not all of its images',
   variants: 'The product was saved, but not its variants’ values',
   stock: 'The product was saved, but not its stock or preorder setting',
@@ -201,8 +202,8 @@ function ProductEditor({ product, carried }: { product: EditedProduct | undefine
           <InventoryCard {...cardProps} />
           <OptionsCard {...cardProps} />
           <VariantsCard {...cardProps} />
+          <CustomerChoicesCard {...cardProps} />
           <InfoSectionsCard {...cardProps} />
-          <TextFieldsCard {...cardProps} />
         </div>
         <div>
           <VisibilityCard {...cardProps} shopUrl={shopUrl} />

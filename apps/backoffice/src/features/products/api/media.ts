@@ -32,15 +32,33 @@ export function kindOf(file: File): 'image' | 'video' | undefined {
   return undefined;
 }
 
+/** Why a file cannot be uploaded as it is, before sending it; undefined when it can. */
+export function fileProblem(file: File): string | undefined {
+  if (!kindOf(file))
+    return 'Not an image or a video: choose a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, MOV or WebM video.';
+  if (file.size > MAX_MEDIA_BYTES) return 'Larger than 20 MB: make it smaller first.';
+  return undefined;
+}
+
+/** A file to upload: an image, or a video with (or without) its poster image. */
+export interface ToUpload {
+  file: File;
+  poster?: File | undefined;
+}
+
 /**
  * Uploads one image or video to the media library, telling its progress (0 to 1) as the bytes go out. The server
  * checks the file's type from its bytes and refuses what is neither.
  *
- * A video goes without a poster: the SDK's `uploadMedia` sends `file` parts only, so the shop shows the product's
- * first image in its place until the poster can be sent with it.
+ * A video may go with its poster image, in the same request (decision 0031); without one the shop shows the
+ * product's first image in its place.
  */
-export async function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
-  const { media } = await (await admin()).media.uploadMedia([file], {
+export async function uploadMedia(
+  file: File,
+  onProgress: (fraction: number) => void,
+  poster?: File,
+): Promise<UploadedMedia> {
+  const { media } = await (await admin()).media.uploadMedia([poster ? { file, poster } : file], {
     onProgress: ({ loaded, total }) => onProgress(total > 0 ? Math.min(1, loaded / total) : 0),
   });
   const [uploaded] = media;

@@ -2,7 +2,9 @@ import type { Product, ProductV3, RichContent } from '@merx/contract';
 import type { Filter, PlatformQuery, SortEntry } from '@merx/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Admin, admin } from '../../../lib/admin';
+import { choiceModifiersOf, type WireChoiceModifier } from '../hooks/modifiers';
 import type { PreorderInfo } from '../hooks/preorder';
+import { tagsOf } from '../hooks/tags';
 
 export const PAGE_SIZE = 50;
 /**
@@ -112,6 +114,10 @@ export interface CatalogV3Parts {
   ribbon: NamedRef | null;
   /** The info-section entities it references, in order; null when its sections are its own (or it has none). */
   sharedSections: SharedSection[] | null;
+  /** The choice modifiers (decision 0033); the free-text ones are v1's custom text fields. */
+  modifiers: WireChoiceModifier[];
+  /** Tag ids as stored: the editor edits the public ones and sends the private ones back as read. */
+  tags: { public: string[]; private: string[] };
 }
 
 /**
@@ -152,12 +158,15 @@ export async function v3PartsOf(a: Admin, v3: ProductV3, signal?: AbortSignal): 
     brand: namedOf(v3.brand),
     ribbon: namedOf(v3.ribbon),
     sharedSections,
+    modifiers: choiceModifiersOf(v3.modifiers),
+    tags: tagsOf((v3 as { tags?: unknown }).tags),
   };
 }
 
 /**
  * Reads a product for the editor: v1 (with merchant data), v3 (description, brand, ribbon, info sections) and its
  * inventory item (preorder).
+ * Its modifiers and tags come with every v3 read.
  */
 export async function readProduct(a: Admin, id: string, signal?: AbortSignal): Promise<EditedProduct> {
   const [v1, v3, item] = await Promise.all([

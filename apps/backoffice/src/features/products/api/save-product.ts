@@ -3,6 +3,7 @@ import { MerxError } from '@merx/sdk';
 import { type Admin, admin } from '../../../lib/admin';
 import { fieldErrorsOf, isConflict } from '../../../lib/errors';
 import { sameRichContent } from '../../../lib/rich-content';
+import { modifierErrorKey, modifiersInputOf, sameChoiceModifiers } from '../hooks/modifiers';
 import { type PreorderDraft, preorderChanged, preorderInfoOf } from '../hooks/preorder';
 import {
   choicesOf,
@@ -13,6 +14,7 @@ import {
   type VariantDraft,
 } from '../hooks/product-form';
 import { variantField } from '../hooks/product-validation';
+import { sameTags } from '../hooks/tags';
 import { ALL_PRODUCTS_COLLECTION_ID, type EditedProduct, type NamedRef, readProduct } from './products';
 import { saveVariantStock } from './stock';
 
@@ -121,7 +123,15 @@ const sameRef = (a: NamedRef | null, b: NamedRef | null) => JSON.stringify(refOf
 /** The catalog v3 parts that changed since `baseline` (all that are set, for a new product); undefined: none. */
 function v3PatchOf(form: ProductForm, baseline: ProductForm | undefined): Omit<V3Patch, 'revision'> | undefined {
   const patch: Omit<V3Patch, 'revision'> = {};
-  const fresh = baseline ?? { ...form, description: { nodes: [] }, brand: null, ribbon: null, sharedSections: [] };
+  const fresh = baseline ?? {
+    ...form,
+    description: { nodes: [] },
+    brand: null,
+    ribbon: null,
+    sharedSections: [],
+    modifiers: [],
+    tags: [],
+  };
   if (!sameRichContent(form.description, fresh.description)) patch.description = form.description;
   if (!sameRef(form.brand, fresh.brand)) patch.brand = refOf(form.brand);
   if (!sameRef(form.ribbon, fresh.ribbon)) patch.ribbon = refOf(form.ribbon);
@@ -132,11 +142,20 @@ function v3PatchOf(form: ProductForm, baseline: ProductForm | undefined): Omit<V
   ) {
     patch.infoSections = form.sharedSections.map((s) => ({ id: s.id }));
   }
+  // The list replaces the product's whole one, free-text modifiers too: they go as the form has them (the v1 write
+  // before this one saved the same).
+  if (!sameChoiceModifiers(form.modifiers, fresh.modifiers))
+    patch.modifiers = modifiersInputOf(form.textFields, form.modifiers);
+  if (!sameTags(form.tags, fresh.tags))
+    patch.tags = { publicTags: { tagIds: form.tags }, privateTags: { tagIds: form.privateTags } };
   return Object.keys(patch).length > 0 ? patch : undefined;
 }
 
-/** Errors of the v3 parts, keyed as the form keys them (an unknown brand, ribbon or info section, a bad document). */
-function v3Errors(error: unknown): Record<string, string> {
+/**
+ * Errors of the v3 parts, keyed as the form keys them (an unknown brand, ribbon or info section, a bad document, a
+ * modifier's field: `freeTextCount` free-text modifiers were sent before the choice ones).
+ */
+function v3Errors(error: unknown, freeTextCount: number): Record<string, string> {
   if (error instanceof MerxError) {
     if (error.code === 'BRAND_NOT_FOUND') return { brand: 'This brand no longer exists: choose another one' };
     if (error.code === 'RIBBON_NOT_FOUND') return { ribbon: 'This ribbon no longer exists: choose another one' };
@@ -145,6 +164,11 @@ function v3Errors(error: unknown): Record<string, string> {
   }
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(fieldErrorsOf(error, 'product.'))) {
+    const modifier = modifierErrorKey(field, freeTextCount);
+    if (modifier) {
+      out[modifier] ??= message;
+      continue;
+    }
     const key = field.startsWith('description') ? 'description' : field.replace(/\..*$/, '').replace(/\[.*$/, '');
     out[key === 'infoSections' ? 'sharedSections' : key] ??= message;
   }
@@ -189,14 +213,15 @@ export async function saveProduct(
   } catch (error) {
     throw new SaveFailure('details', error, detailErrors(error), undefined);
   }
-  // The description, brand, ribbon and shared info sections: through v3, at the revision the v1 write answered.
+  // The description, brand, ribbon, shared info sections, modifiers and tags: through v3, at the revision the v1
+  // write answered.
   const v3 = v3PatchOf(form, id ? baseline : undefined);
   if (v3) {
     try {
       await a.productsV3.updateProduct(product.id, { ...v3, revision });
     } catch (error) {
       const latest = await readProduct(a, product.id).catch(() => undefined);
-      throw new SaveFailure('catalog', error, v3Errors(error), latest);
+      throw new SaveFailure('catalog', error, v3Errors(error, form.textFields.length), latest);
     }
   }
   const keyToId = new Map<string, string>();

@@ -2,9 +2,10 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Card } from '../../../components/page';
 import { messageOf } from '../../../lib/errors';
-import { IMAGE_TYPES, kindOf, MAX_MEDIA_BYTES, uploadMedia, VIDEO_TYPES } from '../api/media';
+import { fileProblem, IMAGE_TYPES, type ToUpload, uploadMedia, VIDEO_TYPES } from '../api/media';
 import { LIMITS, type MediaDraft, newKey } from '../hooks/product-form';
 import type { CardProps } from './card-props';
+import { VideoWithPosterDialog } from './video-poster-dialog';
 import './media-card.css';
 
 interface Upload {
@@ -28,31 +29,26 @@ function useUploads(onDone: (media: MediaDraft) => void) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const patch = (key: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-  const start = (files: File[]) => {
-    const queue: Array<{ key: string; file: File }> = [];
+  const start = (files: Array<File | ToUpload>) => {
+    const queue: Array<{ key: string } & ToUpload> = [];
     const added: Upload[] = [];
-    for (const file of files) {
+    for (const item of files) {
+      const { file, poster } = item instanceof File ? { file: item, poster: undefined } : item;
       const key = newKey('upload');
-      if (!kindOf(file)) {
-        added.push({
-          key,
-          name: file.name,
-          progress: 0,
-          error: 'Not an image or a video: choose a JPEG, PNG, WebP, GIF or AVIF image, or an MP4, MOV or WebM video.',
-        });
-      } else if (file.size > MAX_MEDIA_BYTES) {
-        added.push({ key, name: file.name, progress: 0, error: 'Larger than 20 MB: make it smaller first.' });
+      const problem = fileProblem(file);
+      if (problem) {
+        added.push({ key, name: file.name, progress: 0, error: problem });
       } else {
         added.push({ key, name: file.name, progress: 0 });
-        queue.push({ key, file });
+        queue.push({ key, file, poster });
       }
     }
     setUploads((list) => [...list, ...added]);
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const { key, file } = next;
+        const { key, file, poster } = next;
         try {
-          const { id, url, name, video } = await uploadMedia(file, (progress) => patch(key, { progress }));
+          const { id, url, name, video } = await uploadMedia(file, (progress) => patch(key, { progress }), poster);
           setUploads((list) => list.filter((u) => u.key !== key));
           onDone({ key, libraryId: id, url, name: name || file.name, ...(video ? { video } : {}) });
         } catch (error) {
@@ -130,6 +126,7 @@ export function MediaCard({ form, edit, readOnly }: CardProps) {
   const [dragging, setDragging] = useState<number>();
   const [target, setTarget] = useState<number>();
   const [playing, setPlaying] = useState<string>();
+  const [videoDialog, setVideoDialog] = useState(false);
   const { uploads, start, dismiss } = useUploads((m) => edit((f) => void f.media.push(m)));
   const room = LIMITS.media - form.media.length;
 
@@ -169,6 +166,14 @@ export function MediaCard({ form, edit, readOnly }: CardProps) {
             disabled={room <= 0}
           >
             Choose files
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setVideoDialog(true)}
+            disabled={room <= 0}
+          >
+            Add a video with a poster
           </button>
           <input
             ref={input}
@@ -184,11 +189,20 @@ export function MediaCard({ form, edit, readOnly }: CardProps) {
           />
           <p className="small" style={{ marginTop: 8 }}>
             JPEG, PNG, WebP, GIF or AVIF images and MP4, MOV or WebM videos, up to 20 MB each. The first one is the main
-            one. Until a video has a poster the shop shows the product's first image in its place; videos are uploaded
-            without one for now.
+            one. A video chosen here has no poster: the shop shows the product's first image in its place. Use “Add a
+            video with a poster” to give it one.
           </p>
         </div>
       )}
+      {videoDialog ? (
+        <VideoWithPosterDialog
+          onClose={() => setVideoDialog(false)}
+          onPick={(pick) => {
+            setVideoDialog(false);
+            start([pick]);
+          }}
+        />
+      ) : null}
       {uploads.length > 0 ? (
         <ul className="uploads" aria-label="Uploads">
           {uploads.map((u) => (

@@ -249,94 +249,95 @@ function OwnSections({ form, edit, errors, readOnly }: CardProps) {
   );
 }
 
-/** Text the shopper types when buying (an engraving, a name on a cake): a title, a length limit, required or not. */
-export function TextFieldsCard({ form, edit, errors, readOnly }: CardProps) {
+/**
+ * Text the shopper types when buying (an engraving, a name on a cake): a title, a length limit, required or not. Part
+ * of the customer choices card (the free-text modifiers of catalog v3).
+ */
+export function TextFields({ form, edit, errors, readOnly }: CardProps) {
   return (
-    <Card title="Custom text from the shopper" id="text-fields">
-      <div className="stack">
-        {form.textFields.length === 0 ? (
-          <p className="muted">Ask the shopper for text with their order, such as an engraving.</p>
-        ) : (
-          <ul className="row-list">
-            {form.textFields.map((t, i) => (
-              <li key={t.key}>
-                <div className="row-list__head">
-                  <TextField
-                    label={`Text field ${i + 1} title`}
-                    value={t.title}
-                    maxLength={LIMITS.textFieldTitle}
-                    readOnly={readOnly}
-                    error={errors[`customTextFields[${i}].title`]}
-                    data-focus-key={t.key}
-                    placeholder="Engraving"
-                    onChange={(e) => {
-                      const v = e.target.value;
-                      edit((f) => {
-                        const x = f.textFields[i];
-                        if (x) x.title = v;
-                      });
-                    }}
-                  />
-                  <TextField
-                    label={`Text field ${i + 1} longest text (characters)`}
-                    inputMode="numeric"
-                    value={t.maxLength}
-                    readOnly={readOnly}
-                    error={errors[`customTextFields[${i}].maxLength`]}
-                    onChange={(e) => {
-                      const v = e.target.value;
-                      edit((f) => {
-                        const x = f.textFields[i];
-                        if (x) x.maxLength = v;
-                      });
-                    }}
-                  />
-                  {readOnly ? null : (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => edit((f) => void f.textFields.splice(i, 1))}
-                    >
-                      Remove<span className="visually-hidden"> text field {i + 1}</span>
-                    </button>
-                  )}
-                </div>
-                <CheckboxField
-                  label="The shopper must fill it in"
-                  checked={t.mandatory}
-                  disabled={readOnly}
+    <>
+      {form.textFields.length === 0 ? (
+        <p className="muted">Ask the shopper for text with their order, such as an engraving.</p>
+      ) : (
+        <ul className="row-list">
+          {form.textFields.map((t, i) => (
+            <li key={t.key}>
+              <div className="row-list__head">
+                <TextField
+                  label={`Text field ${i + 1} title`}
+                  value={t.title}
+                  maxLength={LIMITS.textFieldTitle}
+                  readOnly={readOnly}
+                  error={errors[`customTextFields[${i}].title`]}
+                  data-focus-key={t.key}
+                  placeholder="Engraving"
                   onChange={(e) => {
-                    const on = e.target.checked;
+                    const v = e.target.value;
                     edit((f) => {
                       const x = f.textFields[i];
-                      if (x) x.mandatory = on;
+                      if (x) x.title = v;
                     });
                   }}
                 />
-              </li>
-            ))}
-          </ul>
-        )}
-        {readOnly ? null : (
-          <div>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={form.textFields.length >= LIMITS.textFields}
-              onClick={() => {
-                const key = newKey('text');
-                edit((f) => void f.textFields.push({ key, title: '', maxLength: '100', mandatory: false }));
-                focusSoon(key);
-              }}
-            >
-              Add text field
-            </button>
-            {form.textFields.length >= LIMITS.textFields ? (
-              <span className="muted"> At most {LIMITS.textFields} text fields.</span>
-            ) : null}
-          </div>
-        )}
-      </div>
-    </Card>
+                <TextField
+                  label={`Text field ${i + 1} longest text (characters)`}
+                  inputMode="numeric"
+                  value={t.maxLength}
+                  readOnly={readOnly}
+                  error={errors[`customTextFields[${i}].maxLength`]}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    edit((f) => {
+                      const x = f.textFields[i];
+                      if (x) x.maxLength = v;
+                    });
+                  }}
+                />
+                {readOnly ? null : (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() => edit((f) => void f.textFields.splice(i, 1))}
+                  >
+                    Remove<span className="visually-hidden"> text field {i + 1}</span>
+                  </button>
+                )}
+              </div>
+              <CheckboxField
+                label="The shopper must fill it in"
+                checked={t.mandatory}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  edit((f) => {
+                    const x = f.textFields[i];
+                    if (x) x.mandatory = on;
+                  });
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {readOnly ? null : (
+        <div>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={form.textFields.length >= LIMITS.textFields}
+            onClick={() => {
+              const key = newKey('text');
+              edit((f) => void f.textFields.push({ key, title: '', maxLength: '100', mandatory: false }));
+              focusSoon(key);
+            }}
+          >
+            Add text field
+          </button>
+          {form.textFields.length >= LIMITS.textFields ? (
+            <span className="muted"> At most {LIMITS.textFields} text fields.</span>
+          ) : null}
+        </div>
+      )}
+    </>
   );
 }

@@ -10,7 +10,7 @@ const TYPES: ReadonlyArray<{ value: OptionType; label: string }> = [
 ];
 
 /** Focuses the field marked `data-focus-key` once it is on screen (after "Add option" or "Add choice"). */
-function useFocusLater() {
+export function useFocusLater() {
   const pending = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!pending.current) return;
@@ -27,7 +27,7 @@ function move<T>(list: T[], from: number, to: number): void {
   if (item !== undefined) list.splice(to, 0, item);
 }
 
-function ColourInput({
+export function ColourInput({
   label,
   value,
   error,

@@ -6,6 +6,7 @@ import { ALL_PRODUCTS_COLLECTION_ID, useCollectionChoices } from '../api/product
 import { LIMITS } from '../hooks/product-form';
 import type { CardProps } from './card-props';
 import { EntityCombobox } from './entity-combobox';
+import { TagsField } from './tags-field';
 
 /** Whether the shop shows the product, and a link to it there. */
 export function VisibilityCard({ form, edit, readOnly, shopUrl }: CardProps & { shopUrl: string | undefined }) {
@@ -34,7 +35,7 @@ export function VisibilityCard({ form, edit, readOnly, shopUrl }: CardProps & { 
   );
 }
 
-/** Brand, ribbon (a short word on the product's picture, like “New”) and collections. */
+/** Brand, ribbon (a short word on the product's picture, like “New”), tags and collections. */
 export function OrganizationCard({ form, edit, errors, readOnly }: CardProps) {
   const collections = useCollectionChoices();
   const choices = (collections.data ?? []).filter((c) => c.id !== ALL_PRODUCTS_COLLECTION_ID);
@@ -74,6 +75,16 @@ export function OrganizationCard({ form, edit, errors, readOnly }: CardProps) {
           maxLength={LIMITS.ribbon}
           readOnly={readOnly}
           hint="A word shown on the picture, like “New” or “Sale”: choose one or type a new one."
+        />
+        <TagsField
+          tags={form.tags}
+          error={errors.tags}
+          readOnly={readOnly}
+          onChange={(tags) =>
+            edit((f) => {
+              f.tags = tags;
+            })
+          }
         />
         <fieldset disabled={readOnly}>
           <legend>Collections</legend>

@@ -1,6 +1,7 @@
 import type { RichContent } from '@merx/contract';
 import { sameRichContent } from '../../../lib/rich-content';
 import type { EditedProduct, NamedRef, SharedSection } from '../api/products';
+import { comparableModifiers, type ModifierDraft, modifierDraftsOf } from './modifiers';
 import { owedOf, type PreorderDraft, preorderDraftOf } from './preorder';
 
 /*
@@ -102,6 +103,12 @@ export interface ProductForm {
   /** The info-section entities it references, in order (decision 0030). */
   sharedSections: SharedSection[];
   textFields: TextFieldDraft[];
+  /** Choices the buyer picks without making a variant (gift wrap, a ribbon's colour), saved through catalog v3. */
+  modifiers: ModifierDraft[];
+  /** Public tag ids, in order (catalog v3). */
+  tags: string[];
+  /** Private tag ids, not edited here: sent back as read so that saving the public ones keeps them. */
+  privateTags: string[];
   options: OptionDraft[];
   variants: VariantDraft[];
   media: MediaDraft[];
@@ -119,6 +126,9 @@ export const LIMITS = {
   textFields: 2,
   textFieldTitle: 100,
   textFieldLength: 500,
+  /** Free-text and choice modifiers together (the v3 list). */
+  modifiers: 20,
+  modifierName: 100,
   options: 6,
   optionName: 50,
   choices: 100,
@@ -165,6 +175,9 @@ export function emptyForm(): ProductForm {
     sections: [],
     sharedSections: [],
     textFields: [],
+    modifiers: [],
+    tags: [],
+    privateTags: [],
     options: [],
     variants: [emptyVariant([])],
     media: [],
@@ -288,6 +301,9 @@ export function formOf(p: EditedProduct): ProductForm {
       maxLength: String(f.maxLength),
       mandatory: f.mandatory,
     })),
+    modifiers: modifierDraftsOf(p.v3.modifiers),
+    tags: p.v3.tags.public,
+    privateTags: p.v3.tags.private,
     options,
     variants: variants.length ? variants : [emptyVariant([])],
     media: p.media.items.map((m) => ({
@@ -323,6 +339,7 @@ export function comparable(form: ProductForm): unknown {
     sharedSections: form.sharedSections.map((s) => s.id),
     sections: form.sections.map(({ key: _k, ...s }) => s),
     textFields: form.textFields.map(({ key: _k, ...f }) => f),
+    modifiers: comparableModifiers(form.modifiers),
     options: form.options.map(({ key: _k, ...o }) => ({
       ...o,
       choices: o.choices.map(({ key: _c, mediaKeys, ...c }) => ({

@@ -20,6 +20,8 @@ export const variantField = (choiceKeys: readonly string[], field: string) =>
 
 const SLUG = /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** What the server takes for a modifier's swatch (decision 0033): `#rgb` or `#rrggbb`. */
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 function decimals(n: number): number {
   const [, frac = ''] = String(n).split('.');
@@ -100,6 +102,7 @@ export function validateProduct(form: ProductForm): Record<string, string> {
   for (const [field, message] of Object.entries(validatePreorder(form.preorder, form.trackInventory)))
     put(field, message);
   validateOptions(form, put);
+  validateModifiers(form, put);
   validateVariants(form, put);
   return errors;
 }
@@ -126,6 +129,38 @@ function validateOptions(form: ProductForm, put: (field: string, message: string
   if (combos > LIMITS.variants)
     put('productOptions', `These options make ${combos} variants; at most ${LIMITS.variants} are allowed`);
 }
+
+/**
+ * The choice modifiers, keyed as the server names them in the v3 list after the free-text ones (`modifiers[k].name`,
+ * `modifiers[k].choicesSettings.choices[j].colorCode`…, k counted among the choice modifiers). A name may not be an
+ * option's or a text field's either: a cart line names them all in one map.
+ */
+function validateModifiers(form: ProductForm, put: (field: string, message: string | undefined) => void) {
+  const taken = new Set([...form.options.map((o) => o.name), ...form.textFields.map((f) => f.title)].map(norm));
+  if (form.textFields.length + form.modifiers.length > LIMITS.modifiers)
+    put('modifiers', `At most ${LIMITS.modifiers} customer choices and text fields together`);
+  form.modifiers.forEach((m, i) => {
+    const at = `modifiers[${i}]`;
+    put(`${at}.name`, text(m.name, LIMITS.modifierName, true));
+    if (m.name.trim() && taken.has(norm(m.name)))
+      put(`${at}.name`, 'An option, text field or other customer choice has this name');
+    taken.add(norm(m.name));
+    if (m.choices.length === 0) put(`${at}.choicesSettings.choices`, 'Add at least one choice');
+    if (m.choices.length > LIMITS.choices) put(`${at}.choicesSettings.choices`, `At most ${LIMITS.choices} choices`);
+    const seen = new Set<string>();
+    m.choices.forEach((c, j) => {
+      const cAt = `${at}.choicesSettings.choices[${j}]`;
+      put(`${cAt}.name`, text(c.name, LIMITS.choiceName, true));
+      if (c.name.trim() && seen.has(norm(c.name))) put(`${cAt}.name`, 'Another choice has this name');
+      seen.add(norm(c.name));
+      if (m.kind === 'SWATCH_CHOICES' && !HEX.test(c.color.trim()))
+        put(`${cAt}.colorCode`, 'Choose a colour like #1a2b3c');
+      put(`${cAt}.addedPrice`, money(c.addedPrice, false));
+    });
+  });
+}
+
+const norm = (name: string) => name.trim().toLowerCase();
 
 function validateVariants(form: ProductForm, put: (field: string, message: string | undefined) => void) {
   const withOptions = form.options.length > 0;
