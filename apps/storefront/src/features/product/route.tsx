@@ -8,20 +8,33 @@ import { usePageTitle } from '../../components/page-title';
 import { Price } from '../../components/price';
 import { ErrorState } from '../../components/states';
 import { isNotFound, messageOf } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, storeMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { safeHtml } from '../../lib/rich-text';
-import { availabilityQuery, productBySlugQuery, useAddToCart } from './api/product';
+import { availabilityQuery, modifiersQuery, productBySlugQuery, useAddToCart } from './api/product';
 import { warmRelated } from './api/recommendations';
 import { BackInStock } from './components/back-in-stock';
 import { Gallery, type GalleryItem } from './components/gallery';
+import { ModifierPicker } from './components/modifier-picker';
 import { OptionPicker } from './components/option-picker';
 import { RelatedProducts } from './components/related-products';
+import {
+  addedMinorOf,
+  type ChoiceModifier,
+  cleanPicks,
+  currencyDigits,
+  missingModifiers,
+  type Picks,
+  toMajor,
+  toMinor,
+} from './modifiers';
 import { buyState, choiceAvailability } from './stock';
 import './components/product.css';
 
 export function warm({ params }: LoaderFunctionArgs) {
   if (params.slug) void queryClient.prefetchQuery(productBySlugQuery(params.slug));
+  // The modifiers (catalog v3) come beside the product, not after it.
+  if (params.slug) void queryClient.prefetchQuery(modifiersQuery(params.slug));
   if (params.slug) warmRelated(params.slug);
 }
 
@@ -47,9 +60,32 @@ function galleryOf(p: Product): GalleryItem[] {
   return items;
 }
 
-function ProductView({ product }: { product: Product }) {
+/** The price with the picked modifiers' added prices (the product's discount does not apply to them). */
+function withAdded(priceData: Product['priceData'], addedMinor: number, currency: string, digits: number) {
+  const plus = (amount: number | undefined) => toMajor(toMinor(amount ?? 0, digits) + addedMinor, digits);
+  const price = plus(priceData?.price);
+  const discounted = priceData?.discountedPrice === undefined ? price : plus(priceData.discountedPrice);
+  return {
+    unit: discounted,
+    formatted:
+      addedMinor === 0
+        ? priceData?.formatted
+        : { price: formatMoney(price, currency), discountedPrice: formatMoney(discounted, currency) },
+  };
+}
+
+/** Where the product's choice modifiers stand: loading, failed (with a retry), or read (maybe none). */
+interface ModifiersState {
+  list: ChoiceModifier[] | undefined;
+  pending: boolean;
+  error: boolean;
+  retry: () => void;
+}
+
+function ProductView({ product, modifiers }: { product: Product; modifiers: ModifiersState }) {
   const options = product.productOptions ?? [];
   const [selection, setSelection] = useState<Record<string, string>>({});
+  const [picks, setPicks] = useState<Picks>({});
   const [quantity, setQuantity] = useState(1);
   const [tried, setTried] = useState(false);
   const availability = useQuery(availabilityQuery(product.id, selection));
@@ -102,17 +138,24 @@ function ProductView({ product }: { product: Product }) {
             : 'In stock';
   // A preorder may take more than the units on hand: the server holds it to the merchant's limit.
   const maxQuantity = tracked && left && !preorder ? Math.max(1, left) : 99;
-  const unitPrice = priceData?.discountedPrice ?? priceData?.price ?? 0;
-  const perUnit = pricePerUnit(product, unitPrice);
+  const choiceModifiers = modifiers.list ?? [];
+  const addedMinor = addedMinorOf(choiceModifiers, picks);
+  const currency = priceData?.currency || storeMoney.currency;
+  const digits = currencyDigits(currency);
+  const shown = withAdded(priceData, addedMinor, currency, digits);
+  const plusMoney = (minor: number) => `+ ${formatMoney(toMajor(minor, digits), currency)}`;
+  const missingPicks = missingModifiers(choiceModifiers, picks);
+  const missing = [...options.filter((o) => !selection[o.name ?? '']).map((o) => o.name ?? ''), ...missingPicks];
+  const perUnit = pricePerUnit(product, shown.unit);
   const ribbon = product.ribbon || product.ribbons?.[0]?.text;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!complete || soldOut) return;
-    add.mutate({ productId: product.id, selection, quantity });
+    // Until the modifiers are known, a mandatory one could go unpicked (the cart would refuse the line).
+    if (!complete || soldOut || missingPicks.length > 0 || modifiers.pending) return;
+    add.mutate({ productId: product.id, selection, picks: cleanPicks(choiceModifiers, picks), quantity });
   };
-  const missing = options.filter((o) => !selection[o.name ?? '']).map((o) => o.name);
 
   return (
     <article className="product">
@@ -121,9 +164,9 @@ function ProductView({ product }: { product: Product }) {
         {ribbon ? <span className="ribbon ribbon--inline">{ribbon}</span> : null}
         {product.brand ? <p className="product__brand">{product.brand}</p> : null}
         <h1>{product.name}</h1>
-        {priceData?.formatted?.price ? (
+        {shown.formatted?.price ? (
           <p className="product__price">
-            <Price price={priceData.formatted.price} discounted={priceData.formatted.discountedPrice} />
+            <Price price={shown.formatted.price} discounted={shown.formatted.discountedPrice} />
           </p>
         ) : null}
         {perUnit ? <p className="muted small">{perUnit}</p> : null}
@@ -137,6 +180,25 @@ function ProductView({ product }: { product: Product }) {
               onChange={(choice) => setSelection((s) => ({ ...s, [o.name ?? '']: choice }))}
             />
           ))}
+          {choiceModifiers.map((m) => (
+            <ModifierPicker
+              key={m.key}
+              modifier={m}
+              value={picks[m.key]}
+              added={plusMoney}
+              onChange={(choice) =>
+                setPicks(({ [m.key]: _, ...rest }) => (choice === undefined ? rest : { ...rest, [m.key]: choice }))
+              }
+            />
+          ))}
+          {modifiers.error ? (
+            <p className="notice notice--error" role="alert">
+              This product's extra choices could not be loaded.{' '}
+              <button type="button" className="link-button" onClick={modifiers.retry}>
+                Try again
+              </button>
+            </p>
+          ) : null}
           <p
             className={`stock ${soldOut ? 'stock--out' : preorder ? 'stock--preorder' : complete || options.length === 0 ? 'stock--in' : 'stock--some'}`}
             role="status"
@@ -180,6 +242,10 @@ function ProductView({ product }: { product: Product }) {
           {tried && missing.length > 0 ? (
             <p className="notice notice--error" role="alert">
               Choose {missing.join(' and ').toLowerCase()} first.
+            </p>
+          ) : tried && modifiers.pending ? (
+            <p className="notice" role="status">
+              One moment: this product's choices are still loading.
             </p>
           ) : null}
           {add.error ? (
@@ -229,6 +295,8 @@ export function Component() {
   // The loader's lookup already ran (with its retries): a page mounting after it failed shows that failure rather
   // than asking again (a "no such product" would only come back later).
   const { data: product, error, isPending, refetch } = useQuery({ ...productBySlugQuery(slug), retryOnMount: false });
+  // Asked for at once (the loader already did): the page shows without them and adds them when they come.
+  const modifiers = useQuery(modifiersQuery(product?.slug ?? slug));
   // The not-found page's own title (this page's effect runs after its child's).
   usePageTitle(product?.name ?? (isNotFound(error) ? 'Page not found' : undefined));
   if (isNotFound(error)) return <NotFound what="product" />;
@@ -243,7 +311,16 @@ export function Component() {
         <ErrorState error={error} retry={() => void refetch()} />
       ) : (
         <>
-          <ProductView key={product.id} product={product} />
+          <ProductView
+            key={product.id}
+            product={product}
+            modifiers={{
+              list: modifiers.data,
+              pending: modifiers.isPending,
+              error: modifiers.isError,
+              retry: () => void modifiers.refetch(),
+            }}
+          />
           <RelatedProducts productId={product.id} />
         </>
       )}

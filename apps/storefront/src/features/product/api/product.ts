@@ -1,10 +1,12 @@
 import type { Cart, Product } from '@merx/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { setCartDrawerOpen } from '../../../lib/cart-drawer';
-import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '../../../lib/catalog-ids';
+import { STORES_APP_ID } from '../../../lib/catalog-ids';
 import { NotFoundError } from '../../../lib/errors';
+import { storeMoney } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
 import { catalog, shop } from '../../../lib/shop';
+import { type ChoiceModifier, choiceModifiersOf, currencyDigits, lineOptions, type Picks } from '../modifiers';
 
 /** The product with this slug; a missing one is a 404 error. */
 export const productBySlugQuery = (slug: string) =>
@@ -18,6 +20,19 @@ export const productBySlugQuery = (slug: string) =>
     },
   });
 
+/**
+ * The product's choice modifiers, read from catalog v3 (v1 has none) by the page's slug. Asked for beside the v1
+ * product (the page shows them when they arrive); only the modifiers are kept.
+ */
+export const modifiersQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['product-modifiers', slug],
+    queryFn: async (): Promise<ChoiceModifier[]> => {
+      const { product } = await catalog.productsV3.getProductBySlug(slug);
+      return choiceModifiersOf(product.modifiers, currencyDigits(storeMoney.currency));
+    },
+  });
+
 /** The variant the chosen options select, and which choices stay in stock with them. */
 export const availabilityQuery = (productId: string, selection: Record<string, string>) =>
   queryOptions({
@@ -27,13 +42,20 @@ export const availabilityQuery = (productId: string, selection: Record<string, s
     placeholderData: (previous) => previous,
   });
 
-/** Adds the product (its chosen options, or its only variant) to the cart and opens the cart drawer. */
+/**
+ * Adds the product (its chosen options, or its only variant, with the modifiers' picks beside them) to the cart and
+ * opens the cart drawer.
+ */
 export function useAddToCart() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { productId: string; selection: Record<string, string>; quantity: number }) => {
-      const options =
-        Object.keys(input.selection).length > 0 ? { options: input.selection } : { variantId: DEFAULT_VARIANT_ID };
+    mutationFn: async (input: {
+      productId: string;
+      selection: Record<string, string>;
+      picks?: Picks;
+      quantity: number;
+    }) => {
+      const options = lineOptions(input.selection, input.picks ?? {});
       const s = await shop();
       return s.currentCart.addToCurrentCart({
         lineItems: [
