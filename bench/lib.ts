@@ -1,6 +1,6 @@
 /*
- * What the benches share: the server child (bundled and started in its own process), what the machine is and how
- * busy it is, autocannon's result shape, number formats and writing one bench's section of bench/RESULTS.md.
+ * What the benches share: the server child (bundled and started in its own process), load runs and one-at-a-time
+ * requests, what the machine is and how busy it is, autocannon's result shape, number formats and writing one bench's section of bench/RESULTS.md.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import pg from 'pg';
@@ -164,6 +165,82 @@ export async function settle(server: Server): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------- load
+
+/** One request of a load: a GET, or a POST with a JSON body. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON text, sent with `content-type: application/json`. */
+  body?: string;
+}
+
+/** The same request every time, or a function giving the next one (called for every request). */
+export type RequestSource = BenchRequest | (() => BenchRequest);
+
+const nextOf = (source: RequestSource) => (typeof source === 'function' ? source : () => source);
+
+/** The requests in turn, round and round. */
+export function rotateRequests(requests: readonly BenchRequest[]): () => BenchRequest {
+  let i = 0;
+  return () => requests[i++ % requests.length] as BenchRequest;
+}
+
+/** `connections` connections sending `source`'s requests to `url` for `seconds` seconds. */
+export function loadRun(
+  url: string,
+  source: RequestSource,
+  connections: number,
+  seconds: number,
+): Promise<AutocannonResult> {
+  const next = nextOf(source);
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 120,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const r = next();
+          const headers =
+            r.body === undefined ? request.headers : { ...request.headers, 'content-type': 'application/json' };
+          return { ...request, method: r.method, path: r.path, headers, body: r.body };
+        },
+      },
+    ],
+  }) as Promise<AutocannonResult>;
+}
+
+/**
+ * One request at a time: what a request costs without queueing (at least 3 requests, then until `ms` have passed
+ * or 500 were sent). Any answer but 200 throws.
+ */
+export async function oneAtATime(
+  url: string,
+  source: RequestSource,
+  ms = 3000,
+): Promise<{ n: number; p50: number; p99: number }> {
+  const next = nextOf(source);
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < 3 || (performance.now() - started < ms && times.length < 500)) {
+    const r = next();
+    const t0 = performance.now();
+    const res = await fetch(`${url}${r.path}`, {
+      method: r.method,
+      ...(r.body === undefined ? {} : { body: r.body, headers: { 'content-type': 'application/json' } }),
+      signal: AbortSignal.timeout(180_000),
+    });
+    const text = await res.text();
+    if (res.status !== 200)
+      throw new Error(`${r.method} ${r.path.slice(0, 60)} answered ${res.status}: ${text.slice(0, 300)}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { n: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 // ---------------------------------------------------------------------------------------------- machine

@@ -1,5 +1,5 @@
 /*
- * One server for catalog.bench.ts and cart.bench.ts, in its own process so that its memory can be measured on its
+ * One server for catalog.bench.ts, catalog-v3.bench.ts and cart.bench.ts, in its own process so that its memory can be measured on its
  * own. The benches run it bundled (plain JavaScript, as `npm start` runs Merx); by hand it also runs from source:
  *
  *   node --import tsx bench/server-child.ts merx <sqlite file>       Merx itself (buildApp, logger off)
@@ -88,6 +88,60 @@ function cartLineUpsert(dbPath: string) {
   };
 }
 
+/**
+ * The reference's v3 search (catalog-v3.bench.ts): a page of 20 visible products, newest first, and the three facets
+ * the storefront shows (brand counts, option-choice counts, lowest and highest price), optionally within one
+ * category. One prepared statement per part on the same tables and indexes Merx reads; the price is the stored
+ * discounted list price (Merx works out the cheapest visible variant's price after the discount).
+ */
+function v3SearchStatements(db: Database.Database) {
+  // Within a category the statements start from its members (collection_products' primary key), as a query
+  // planner given the category's product list would.
+  const from = (category: boolean) =>
+    category
+      ? 'collection_products cp join products p on p.id = cp.product_id where cp.collection_id = @category and'
+      : 'products p where';
+  const make = (category: boolean) => ({
+    page: db.prepare(
+      category
+        ? `select * from products p where visible = 1 and exists (select 1 from collection_products cp
+             where cp.product_id = p.id and cp.collection_id = @category) order by created_date desc, id desc limit 20`
+        : 'select * from products p where visible = 1 order by created_date desc, id desc limit 20',
+    ),
+    brands: db.prepare(
+      `select p.brand as value, count(*) as count from ${from(category)} p.visible = 1 and p.brand is not null
+       group by p.brand order by count desc, p.brand limit 250`,
+    ),
+    choices: db.prepare(
+      category
+        ? `select c.choice as value, count(*) as count from collection_products cp
+             join products p on p.id = cp.product_id join product_option_choices c on c.product_id = p.id
+           where cp.collection_id = @category and p.visible = 1 group by c.choice order by count desc, c.choice limit 250`
+        : `select c.choice as value, count(*) as count from product_option_choices c join products p on p.id = c.product_id
+           where p.visible = 1 group by c.choice order by count desc, c.choice limit 250`,
+    ),
+    price: db.prepare(
+      `select min(p.discounted_price) as min, max(p.discounted_price) as max from ${from(category)} p.visible = 1`,
+    ),
+  });
+  const whole = make(false);
+  const inCategory = make(true);
+  return {
+    run(category: string | undefined) {
+      const s = category ? inCategory : whole;
+      const params = category ? [{ category }] : [];
+      return {
+        products: s.page.all(...params),
+        aggregations: {
+          brands: s.brands.all(...params),
+          choices: s.choices.all(...params),
+          price: s.price.get(...params),
+        },
+      };
+    },
+  };
+}
+
 async function startReference(dbPath: string): Promise<{ port: number; close: () => Promise<void> }> {
   const db = new Database(dbPath, { readonly: true });
   db.pragma('cache_size = -64000');
@@ -117,6 +171,10 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
     const row = byId.get(request.params.id);
     if (!row) return reply.code(404).type('application/json').send('{"message":"not found"}');
     reply.type('application/json').send(JSON.stringify({ product: row }));
+  });
+  const facets = v3SearchStatements(db);
+  app.get<{ Querystring: { category?: string } }>('/ref/v3/search', (request, reply) => {
+    reply.type('application/json').send(JSON.stringify(facets.run(request.query.category)));
   });
   let addLine: ReturnType<typeof cartLineUpsert> | undefined;
   app.post<{ Body: AddToCartBody }>('/ref/carts/current/add-to-cart', (request, reply) => {

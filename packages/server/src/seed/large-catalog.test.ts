@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from '@merx/contract';
 import type { MerxDb } from '@merx/db';
 import { createTestDb } from '@merx/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type MerxApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -168,6 +169,66 @@ describe('seedLargeCatalog', () => {
     const body = res.json() as { products: unknown[]; metadata: { total: number } };
     expect(body.products).toHaveLength(50);
     expect(body.metadata.total).toBeGreaterThan(PRODUCTS * 0.9);
+  });
+
+  it('fills what the v3 facets count: brands and the option-choice index', async () => {
+    const brands = await merx.db.selectFrom('brands').select('name').execute();
+    expect(brands.length).toBeGreaterThan(5);
+    const branded = await merx.db.selectFrom('products').select('brand_id').where('brand_id', 'is not', null).execute();
+    expect(branded.length).toBeGreaterThan(PRODUCTS * 0.7);
+    const choices = await merx.db.selectFrom('product_option_choices').select(['product_id', 'choice']).execute();
+    expect(new Set(choices.map((c) => c.product_id)).size).toBeGreaterThan(PRODUCTS * 0.15);
+    expect(choices.some((c) => c.choice.startsWith('Size: '))).toBe(true);
+    expect(choices.some((c) => c.choice.startsWith('Colour: '))).toBe(true);
+
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/stores/v3/products/search',
+      payload: {
+        search: {
+          cursorPaging: { limit: 20 },
+          aggregations: [
+            { name: 'brands', type: 'VALUE', fieldPath: 'brand.name' },
+            { name: 'choices', type: 'VALUE', fieldPath: 'optionChoices', value: { limit: 250 } },
+            { name: 'low', type: 'SCALAR', fieldPath: 'actualPriceRange.minValue.amount', scalar: { type: 'MIN' } },
+          ],
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      products: unknown[];
+      aggregationData: {
+        results: Array<{ name: string; values?: { results: unknown[] }; scalar?: { value: number } }>;
+      };
+    };
+    expect(body.products).toHaveLength(20);
+    const byName = new Map(body.aggregationData.results.map((r) => [r.name, r]));
+    expect(byName.get('brands')?.values?.results.length).toBeGreaterThan(5);
+    expect(byName.get('choices')?.values?.results.length).toBeGreaterThan(10);
+    expect(byName.get('low')?.scalar?.value).toBeGreaterThan(0);
+  });
+
+  it('indexes every product for search words, and leaves the search trigger in place', async () => {
+    const product = await merx.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('visible', '=', 1)
+      .orderBy('numeric_id', 'desc')
+      .executeTakeFirstOrThrow();
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/stores/v3/products/search',
+      payload: { search: { search: { expression: product.name }, cursorPaging: { limit: 100 } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { products: Array<{ id: string }> }).products.map((p) => p.id)).toContain(product.id);
+    if (merx.dialect !== 'sqlite') return;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from product_search`.execute(merx.db);
+    expect(Number(rows[0]?.n)).toBe(PRODUCTS);
+    const trigger = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'trigger' and name = 'product_search_insert'`.execute(merx.db);
+    expect(trigger.rows).toHaveLength(1);
   });
 
   it('adds to an existing catalog without slug clashes', async () => {

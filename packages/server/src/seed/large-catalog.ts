@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { ALL_PRODUCTS_COLLECTION_ID, DEFAULT_VARIANT_ID } from '@merx/contract';
 import type { Executor, MerxDb } from '@merx/db';
 import { currencyDigits, type Discount, firstFreeSlug, PREORDER_OFF, slugify } from '@merx/domain';
+import { sql } from 'kysely';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { ensureAllProductsCollection } from '../modules/collections/collections.repo.js';
@@ -37,6 +38,11 @@ export interface SeedLargeCatalogOptions {
 const BATCH = 1000;
 /** collection_products rows per INSERT: 3 parameters each, well under SQLite's 32766 and PostgreSQL's 65535. */
 const LINK_CHUNK = 5000;
+/** The SQLite trigger that keeps the search index (product_search) in step with products inserts. */
+const SEARCH_TRIGGER = 'product_search_insert';
+interface SchemaRow {
+  sql: string;
+}
 /** Created dates spread over this many days before now. */
 const SPREAD_DAYS = 3 * 365;
 
@@ -532,6 +538,15 @@ export async function seedLargeCatalog(
     return Number(row.value) - n + 1;
   }
 
+  // SQLite's search index (migration 0020) is filled by a trigger on every products insert. FTS5 writes what it has
+  // pending as a new segment at every statement savepoint, so with the variant and option-choice inserts in between
+  // each product became a segment of its own, and merging them made a large seed slow down as it grew (20,000
+  // products: 70 s, against 27 s this way). So within each batch the trigger is set aside and the batch's rows are
+  // indexed with one statement: the same rows the trigger writes. It is dropped and made again inside the batch's
+  // transaction, so no other writer ever sees the table without it.
+  const triggerSql = sql<SchemaRow>`select sql from sqlite_master where type = 'trigger' and name = ${SEARCH_TRIGGER}`;
+  const searchTrigger = merx.dialect === 'sqlite' ? (await triggerSql.execute(db)).rows[0]?.sql : undefined;
+
   let done = 0;
   while (done < total) {
     const size = Math.min(BATCH, total - done);
@@ -539,6 +554,7 @@ export async function seedLargeCatalog(
       const first = await reserveNumericIds(trx, size);
       const batch = Array.from({ length: size }, (_, i) => generate(done + i, first + i));
       await assignSlugs(trx, batch);
+      if (searchTrigger) await sql`drop trigger ${sql.id(SEARCH_TRIGGER)}`.execute(trx);
       const links: Array<{ collection_id: string; product_id: string; position: number }> = [];
       const link = (collectionId: string, productId: string) => {
         const position = (positions.get(collectionId) ?? 0) + 1;
@@ -555,6 +571,12 @@ export async function seedLargeCatalog(
           .insertInto('collection_products')
           .values(links.slice(i, i + LINK_CHUNK))
           .execute();
+      }
+      if (searchTrigger) {
+        await sql`insert into product_search (rowid, name, body)
+          select numeric_id, search_name, search_text from products
+          where numeric_id between ${first} and ${first + size - 1}`.execute(trx);
+        await sql.raw(searchTrigger).execute(trx);
       }
     });
     done += size;
