@@ -35,7 +35,7 @@ export function productsV3Routes(s: ProductsV3Service): AnyRoute[] {
       queryRoute: true,
       input: c.searchProductsV3Request,
       response: c.productsV3PageResponse,
-      handler: async ({ input, caller }) => s.search(input, caller),
+      handler: async ({ input, caller }) => new RawJson(await s.searchAnswer(input, caller)),
     }),
     defineRoute({
       method: 'GET',

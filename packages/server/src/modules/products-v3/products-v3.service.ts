@@ -10,6 +10,7 @@ import {
   type AggregationResult,
   applyFilter,
   type CursorState,
+  dataVersionReader,
   decodeCursor,
   type ParsedAggregation,
   parseAggregations,
@@ -32,9 +33,11 @@ import type { z } from 'zod';
 import { type Caller, hasScope } from '../../http/auth.js';
 import { Lru } from '../../lib/lru.js';
 import { htmlToRich } from '../../lib/rich-text/index.js';
+import { AnswerCache } from '../../lib/versioned-cache.js';
 import { sectionsOfProducts } from '../info-sections/product-links.js';
 import type { ModuleDeps } from '../module.js';
 import {
+  CATALOG_VERSION,
   createProductsRepo,
   type ProductRow,
   productHeadQuery,
@@ -53,6 +56,9 @@ type LinkedRow = ProductRow & { ribbon_id: string | null; brand_id: string | nul
 
 /** Largest page of a v3 query or search (the package documents 100). */
 export const MAX_V3_LIMIT = 100;
+
+/** Bytes of whole search answers kept (see `searchAnswer`). */
+const SEARCH_ANSWERS_BYTES = 8 * 1024 * 1024;
 
 /** Descriptions converted to rich content, by product id and revision: bounded, so huge ones cannot pile up. */
 const RICH_CACHE_SIZE = 500;
@@ -244,20 +250,64 @@ export function createProductsV3Service(deps: ModuleDeps) {
         ? decodeCursor(query.paging.cursor, deps.cursorSecret, 'search.cursorPaging.cursor', s.table)
         : null;
     const filter = await storedFilter(deps.db, paged ? paged.filter : query.filter);
-    let qb = deps.db.selectFrom('products');
-    if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
-    if (needsActualPrices(filter, []) || aggregationsNeedPrices(aggregations)) qb = joinActualPrices(qb, deps.dialect);
     const terms = paged ? (paged.search ?? []) : expression ? searchTerms(expression) : [];
-    if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
-    return runAggregations({
-      db: deps.db,
-      dialect: deps.dialect,
-      base: applyFilter(qb, filter, s, 'in'),
-      spec: s,
-      fields: aggregationFieldsV3(viewOf(caller).elevated),
-      aggregations,
-      path: 'search.aggregations',
+    const run = (list: ParsedAggregation[], withPrices: boolean) => {
+      let qb = deps.db.selectFrom('products');
+      if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+      if (withPrices) qb = joinActualPrices(qb, deps.dialect);
+      if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
+      return runAggregations({
+        db: deps.db,
+        dialect: deps.dialect,
+        base: applyFilter(qb, filter, s, 'in'),
+        spec: s,
+        fields: aggregationFieldsV3(viewOf(caller).elevated),
+        aggregations: list,
+        path: 'search.aggregations',
+      });
+    };
+    // The derived prices are joined only for the aggregations that read them (unless the filter does): brand and
+    // option-choice counts over the whole catalog do not pay a join per product for a price they never read.
+    if (needsActualPrices(filter, [])) return run(aggregations, true);
+    const priced = aggregations.filter((a) => aggregationsNeedPrices([a]));
+    if (priced.length === 0 || priced.length === aggregations.length) return run(aggregations, priced.length > 0);
+    const [withPrices, without] = await Promise.all([
+      run(priced, true),
+      run(
+        aggregations.filter((a) => !priced.includes(a)),
+        false,
+      ),
+    ]);
+    const byName = new Map([...withPrices, ...without].map((r) => [r.name, r]));
+    return aggregations.map((a) => byName.get(a.name) as AggregationResult);
+  }
+
+  /**
+   * Whole search answers (page and aggregations), kept while the catalog data version is unchanged: every write to
+   * a product, its stock, variants, categories, ribbons, brands or info sections bumps it in its transaction. A
+   * shop's category pages and facet panels repeat the same searches; a repeated one costs one primary-key read, and
+   * identical searches arriving together are computed once.
+   */
+  const searchAnswers = new AnswerCache(dataVersionReader(deps.db, CATALOG_VERSION), SEARCH_ANSWERS_BYTES);
+
+  async function search(input: z.infer<typeof searchProductsV3Request>, caller: Caller) {
+    const { search: details, aggregations: rawAggregations, timeZone: _t, ...query } = input.search ?? {};
+    const parsed = parseV3(query, 'search');
+    const fields = aggregationFieldsV3(viewOf(caller).elevated);
+    const aggregations = parseAggregations(rawAggregations, spec(), fields, 'search.aggregations');
+    // The shared runner names a bad cursor `query.cursorPaging.cursor`; here it is sent as `search.…`.
+    const result = await page(parsed, input.fields, caller, details?.expression).catch((error: unknown) => {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ValidationError(
+        error.violations.map((v) => ({
+          ...v,
+          field: v.field.replace(/^query\.cursorPaging\./, 'search.cursorPaging.'),
+        })),
+      );
     });
+    if (aggregations.length === 0) return result;
+    const results = await aggregate(parsed, details?.expression, aggregations, caller);
+    return { ...result, aggregationData: { results } };
   }
 
   /** The products a top-level filter (violations name `filter.…`) and search words select. */
@@ -283,24 +333,16 @@ export function createProductsV3Service(deps: ModuleDeps) {
       return page(parseV3(input.query, 'query'), input.fields, caller, null);
     },
 
-    async search(input: z.infer<typeof searchProductsV3Request>, caller: Caller) {
-      const { search: details, aggregations: rawAggregations, timeZone: _t, ...query } = input.search ?? {};
-      const parsed = parseV3(query, 'search');
-      const fields = aggregationFieldsV3(viewOf(caller).elevated);
-      const aggregations = parseAggregations(rawAggregations, spec(), fields, 'search.aggregations');
-      // The shared runner names a bad cursor `query.cursorPaging.cursor`; here it is sent as `search.…`.
-      const result = await page(parsed, input.fields, caller, details?.expression).catch((error: unknown) => {
-        if (!(error instanceof ValidationError)) throw error;
-        throw new ValidationError(
-          error.violations.map((v) => ({
-            ...v,
-            field: v.field.replace(/^query\.cursorPaging\./, 'search.cursorPaging.'),
-          })),
-        );
-      });
-      if (aggregations.length === 0) return result;
-      const results = await aggregate(parsed, details?.expression, aggregations, caller);
-      return { ...result, aggregationData: { results } };
+    search,
+
+    /**
+     * A search's answer as JSON text, kept by the request, the caller's view (visitor or merchant), the store's
+     * currency and locale, while the catalog is unchanged (`searchAnswers`).
+     */
+    searchAnswer(input: z.infer<typeof searchProductsV3Request>, caller: Caller): Promise<string | Buffer> {
+      const { currency, locale } = deps.store();
+      const key = `${viewOf(caller).elevated ? 1 : 0}|${currency}|${locale}|${JSON.stringify(input)}`;
+      return searchAnswers.read(key, async () => JSON.stringify(await search(input, caller)));
     },
 
     /** Products matching a filter (and search words); hidden ones only when asked for, by a caller who may. */
