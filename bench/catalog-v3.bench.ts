@@ -151,18 +151,41 @@ function v3Search(filter: Record<string, unknown> | undefined): BenchRequest {
   return { method: 'POST', path: '/stores/v3/products/search', body: JSON.stringify({ search }) };
 }
 
+/**
+ * The same search made new each time by a condition that excludes nothing (`name $ne` a word no product has), so
+ * that no kept answer serves it: the cost of computing a search, as after every catalog write.
+ */
+function uncached(filter: Record<string, unknown> | undefined): () => BenchRequest {
+  let n = 0;
+  return () => v3Search({ ...(filter ?? {}), name: { $ne: `no product is called ${n++}` } });
+}
+
 function scenarios(catalog: Catalog): Scenario[] {
+  const inCategory = { 'directCategoriesInfo.categories.id': { $hasSome: [catalog.categoryId] } };
+  const categoryName = `one category (${catalog.categorySize.toLocaleString('en')} products)`;
   return [
     {
-      name: 'v3 search, page of 20 + 3 facets: whole catalog',
+      name: 'v3 search, page of 20 + 3 facets: whole catalog, the same search repeated (answer kept)',
       kind: 'search',
       merx: v3Search(undefined),
       reference: get('/ref/v3/search'),
     },
     {
-      name: `v3 search, page of 20 + 3 facets: one category (${catalog.categorySize.toLocaleString('en')} products)`,
+      name: `v3 search, page of 20 + 3 facets: ${categoryName}, the same search repeated (answer kept)`,
       kind: 'search',
-      merx: v3Search({ 'directCategoriesInfo.categories.id': { $hasSome: [catalog.categoryId] } }),
+      merx: v3Search(inCategory),
+      reference: get(`/ref/v3/search?category=${catalog.categoryId}`),
+    },
+    {
+      name: 'v3 search, page of 20 + 3 facets: whole catalog, a new search each time (computed)',
+      kind: 'search',
+      merx: uncached(undefined),
+      reference: get('/ref/v3/search'),
+    },
+    {
+      name: `v3 search, page of 20 + 3 facets: ${categoryName}, a new search each time (computed)`,
+      kind: 'search',
+      merx: uncached(inCategory),
       reference: get(`/ref/v3/search?category=${catalog.categoryId}`),
     },
     {
@@ -347,6 +370,11 @@ function report(rows: Row[], catalogs: Catalog[], started: number): string {
       'the storefront does on a category page. Get: `GET /stores/v3/products/{id}` and `GET /stores-reader/v1/products/{id}` ' +
       `over the same 1,000 ids in the same order, on ONE server in ${GET_ROUNDS} alternating loaded rounds (v3, v1, ` +
       'v3, …); each row shows its median round, the target compares the medians.',
+    '- "the same search repeated": every request is the same, as a category page or the shop\'s first page is for ' +
+      'its visitors; Merx keeps the answer while the catalog is unchanged (products-v3.service.ts `searchAnswers`), ' +
+      'the reference computes every request. "a new search each time": each request adds a condition that excludes ' +
+      'nothing (`name $ne` a new word), so Merx computes every answer, as it must after any catalog write; the ' +
+      'reference row beside it is the same plain search as above.',
     '- Reference: bare Fastify, one prepared better-sqlite3 statement per part of the answer on the same tables: the ' +
       'page of 20 (visible, `created_date DESC, id DESC`), brand counts (`GROUP BY brand`), option-choice counts ' +
       '(`product_option_choices` joined to visible products, `GROUP BY choice`), min/max of the stored discounted ' +
