@@ -49,7 +49,8 @@ const viewOf = (params: URLSearchParams): ProductListView => ({
 /**
  * Products: the whole catalog (hidden products too) searched by name or SKU, filtered by collection, visibility,
  * stock and price, sorted, paged by cursor; the view lives in the URL. Selected products can be edited, shown or
- * hidden, put in or taken out of a collection, or deleted at once.
+ * hidden, put in or taken out of a collection, tagged, given or relieved of an info section, ribbon or brand, or
+ * deleted at once.
  */
 export function Component() {
   const can = useCan();

@@ -6,7 +6,10 @@ import { messageOf } from '../../../lib/errors';
 import { storeMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toasts';
 import { type BulkAction, type BulkOutcome, type BulkProperty, useBulkAction } from '../api/bulk';
-import { ALL_PRODUCTS_COLLECTION_ID, useCollectionChoices } from '../api/products';
+import { BulkCollectionDialog } from './bulk-collection-dialog';
+import { BulkNameDialog } from './bulk-name-dialog';
+import { BulkSectionDialog } from './bulk-section-dialog';
+import { BulkTagsDialog } from './bulk-tags-dialog';
 
 const plural = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
 
@@ -108,59 +111,18 @@ function EditValuesDialog({
   );
 }
 
-function CollectionDialog({
-  add,
-  count,
-  busy,
-  onRun,
-  onClose,
-}: {
-  add: boolean;
-  count: number;
-  busy: boolean;
-  onRun: (action: BulkAction) => void;
-  onClose: () => void;
-}) {
-  const collections = useCollectionChoices();
-  const choices = (collections.data ?? []).filter((c) => c.id !== ALL_PRODUCTS_COLLECTION_ID);
-  const [collectionId, setCollectionId] = useState('');
-  const [error, setError] = useState<string>();
-  return (
-    <FormDialog
-      title={`${add ? 'Add' : 'Remove'} ${plural(count)} ${add ? 'to' : 'from'} a collection`}
-      submitLabel={add ? 'Add to collection' : 'Remove from collection'}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={() => {
-        if (!collectionId) setError('Choose a collection');
-        else onRun({ kind: 'collection', collectionId, add });
-      }}
-    >
-      {collections.isPending ? (
-        <p className="muted">Loading collections…</p>
-      ) : choices.length === 0 ? (
-        <p className="muted">This store has no collections yet. Create one under Collections first.</p>
-      ) : (
-        <SelectField
-          label="Collection"
-          value={collectionId}
-          onChange={(e) => {
-            setCollectionId(e.target.value);
-            setError(undefined);
-          }}
-          error={error ?? (collections.error ? messageOf(collections.error) : undefined)}
-          options={[{ value: '', label: 'Choose…' }, ...choices.map((c) => ({ value: c.id, label: c.name }))]}
-        />
-      )}
-    </FormDialog>
-  );
-}
+type Open = 'edit' | 'add' | 'remove' | 'tags' | 'section' | 'ribbon' | 'brand' | undefined;
 
-type Open = 'edit' | 'add' | 'remove' | undefined;
+/** What a ribbon or brand action did, for its report. */
+const nameDone = (kind: 'ribbon' | 'brand', name: string) => {
+  const noun = kind === 'ribbon' ? 'Ribbon' : 'Brand';
+  return name ? `${noun} “${name}” set on` : `${noun} removed from`;
+};
 
 /**
  * What can be done to the selected products at once: edit price, cost or weight, show or hide them, add them to or
- * remove them from a collection, delete them (after saying how many).
+ * remove them from a collection, add or remove tags or a shared info section, set or remove their ribbon or brand,
+ * delete them (after saying how many).
  */
 export function ProductBulkActions({
   ids,
@@ -213,6 +175,18 @@ export function ProductBulkActions({
       <button type="button" className={small} onClick={() => setOpen('remove')} disabled={bulk.isPending}>
         Remove from collection
       </button>
+      <button type="button" className={small} onClick={() => setOpen('tags')} disabled={bulk.isPending}>
+        Add or remove tags
+      </button>
+      <button type="button" className={small} onClick={() => setOpen('section')} disabled={bulk.isPending}>
+        Add or remove an info section
+      </button>
+      <button type="button" className={small} onClick={() => setOpen('ribbon')} disabled={bulk.isPending}>
+        Set ribbon
+      </button>
+      <button type="button" className={small} onClick={() => setOpen('brand')} disabled={bulk.isPending}>
+        Set brand
+      </button>
       <button
         type="button"
         className="button button--danger button--small"
@@ -238,12 +212,41 @@ export function ProductBulkActions({
         />
       ) : null}
       {open === 'add' || open === 'remove' ? (
-        <CollectionDialog
+        <BulkCollectionDialog
           add={open === 'add'}
-          count={ids.length}
+          subject={plural(ids.length)}
           busy={bulk.isPending}
           onClose={() => setOpen(undefined)}
           onRun={(action) => run(action, open === 'add' ? 'Added to the collection:' : 'Removed from the collection:')}
+        />
+      ) : null}
+      {open === 'tags' ? (
+        <BulkTagsDialog
+          ids={ids}
+          subject={plural(ids.length)}
+          busy={bulk.isPending}
+          onClose={() => setOpen(undefined)}
+          onRun={(action) =>
+            run(action, `${action.tags.length === 1 ? 'Tag' : 'Tags'} ${action.add ? 'added to' : 'removed from'}`)
+          }
+        />
+      ) : null}
+      {open === 'section' ? (
+        <BulkSectionDialog
+          subject={plural(ids.length)}
+          busy={bulk.isPending}
+          onClose={() => setOpen(undefined)}
+          onRun={(action, name) => run(action, `Info section “${name}” ${action.add ? 'added to' : 'removed from'}`)}
+        />
+      ) : null}
+      {open === 'ribbon' || open === 'brand' ? (
+        <BulkNameDialog
+          key={open}
+          kind={open}
+          subject={plural(ids.length)}
+          busy={bulk.isPending}
+          onClose={() => setOpen(undefined)}
+          onRun={(action) => run(action, nameDone(action.kind, action.name))}
         />
       ) : null}
     </>

@@ -40,6 +40,7 @@ export function EntityCombobox({
   createNoun,
   noneLabel,
   placeholder,
+  createdWhen = 'when you save the product',
 }: {
   label: string;
   hint?: ReactNode;
@@ -57,6 +58,8 @@ export function EntityCombobox({
   /** The choice that clears the value (“No brand”). */
   noneLabel?: string;
   placeholder?: string;
+  /** When a typed new name is created, for the status line (“when you save the product”). */
+  createdWhen?: string;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -224,7 +227,7 @@ export function EntityCombobox({
       ) : null}
       {holding ? (
         <p id={`${id}-status`} className="field__hint" aria-live="polite">
-          {value && !value.id ? `New: “${value.name.trim()}” is created when you save the product.` : ''}
+          {value && !value.id ? `New: “${value.name.trim()}” is created ${createdWhen}.` : ''}
         </p>
       ) : null}
     </div>
