@@ -160,6 +160,63 @@ function pickModifiers(
   return { options, picked };
 }
 
+/** A buyer's text for one of a product's free-text modifiers (v1 custom text fields). */
+export interface CustomText {
+  title: string;
+  text: string;
+}
+
+/**
+ * The texts a line gives the product's free-text modifiers (`catalogReference.options.customTextFields`, field title
+ * → text, titles matched whatever their capitals), trimmed, in the product's order; blank ones count as not given.
+ * With `path`, a mandatory field left blank, a text longer than its field allows, or a title the product has no
+ * field for is a violation; without, they are passed over (a line read after the merchant changed the fields).
+ */
+function customTextsOf(
+  p: ProductRecord,
+  given: Record<string, unknown> | null | undefined,
+  path?: string,
+): CustomText[] {
+  const fields = p.data.customTextFields;
+  const texts = Object.entries(given ?? {}).flatMap(([title, value]) => {
+    const text = typeof value === 'string' ? value.trim() : '';
+    return text ? [{ title, text }] : [];
+  });
+  const violations: FieldViolation[] = [];
+  const out: CustomText[] = [];
+  for (const field of fields) {
+    const found = texts.find((t) => same(t.title, field.title));
+    if (found && [...found.text].length > field.maxLength)
+      violations.push({
+        field: `${path}.${found.title}`,
+        description: `"${field.title}" takes at most ${field.maxLength} characters`,
+        violatedRule: 'MAX_LENGTH',
+      });
+    else if (found) out.push({ title: field.title, text: found.text });
+    else if (field.mandatory)
+      violations.push({ field: `${path}`, description: `must fill in "${field.title}"`, violatedRule: 'REQUIRED_FIELD' });
+  }
+  for (const t of texts) {
+    if (!fields.some((f) => same(f.title, t.title)))
+      violations.push({
+        field: `${path}.${t.title}`,
+        description: `the product has no free-text field "${t.title}"`,
+        violatedRule: 'VALIDATION',
+      });
+  }
+  if (path !== undefined && violations.length > 0) throw new ValidationError(violations);
+  return out;
+}
+
+/** The description lines of a line's free-text modifiers: the field's title and the buyer's text. */
+function customTextLines(texts: readonly CustomText[]): LineView['descriptionLines'] {
+  return texts.map(({ title, text }) => ({
+    name: { original: title, translated: title },
+    plainText: { original: text, translated: text },
+    lineType: 'PLAIN_TEXT',
+  }));
+}
+
 /** The description lines of a line's picked modifiers: the choice, or its swatch colour. */
 function modifierLines(picked: readonly PickedModifier[]): LineView['descriptionLines'] {
   return picked.map(({ modifier, choice }) => {
@@ -214,6 +271,7 @@ export function resolveCatalogLine(
   const options = ref.options ?? {};
   const refPath = `${path}.catalogReference.options`;
   const split = pickModifiers(entry.product, options.options, `${refPath}.options`);
+  const texts = customTextsOf(entry.product, options.customTextFields, `${refPath}.customTextFields`);
   let variant: VariantRecord | undefined;
   if (options.variantId) variant = entry.variants.find((v) => v.id === options.variantId);
   else if (Object.keys(split.options).length > 0 || (options.options && entry.product.data.options.length > 0))
@@ -234,7 +292,7 @@ export function resolveCatalogLine(
   return {
     path,
     key: lineKey(productId, variant.id, [
-      options.customTextFields,
+      Object.fromEntries(texts.map((t) => [t.title, t.text])),
       overrides,
       split.picked.map((m) => [m.modifier.name, m.choice.name]),
     ]),
@@ -360,6 +418,9 @@ function customView(line: CartLineRecord, data: CustomLineData): LineView {
   };
 }
 
+const recordOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
 /** The `options` map (name → choice) of a stored line's catalog reference. */
 function chosenOf(options: Record<string, unknown>): Record<string, string> {
   const chosen = options['options'];
@@ -373,6 +434,7 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
   const variant = entry?.variants.find((v) => v.id === line.variantId);
   const found = entry && variant && (ctx.elevated || (entry.product.visible && variant.visible));
   const picked = found ? pickModifiers(entry.product, chosenOf(line.options)).picked : [];
+  const texts = found ? customTextsOf(entry.product, recordOf(line.options['customTextFields'])) : [];
   const snapshot = found ? snapshotOf(entry, variant, ctx.publicUrl, picked) : line.snapshot;
   const o = line.overrides ?? {};
   const shippable = o.physicalProperties?.shippable ?? snapshot.shippable;
@@ -391,7 +453,11 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
     url: slug ? { relativePath: `/products/${slug}`, url: `${ctx.publicUrl}/products/${slug}` } : null,
     descriptionLines: found
       ? withPreorder(
-          o.descriptionLines ?? [...descriptionLinesOf(entry.product, variant), ...modifierLines(picked)],
+          o.descriptionLines ?? [
+            ...descriptionLinesOf(entry.product, variant),
+            ...modifierLines(picked),
+            ...customTextLines(texts),
+          ],
           variant,
           line.quantity,
         )

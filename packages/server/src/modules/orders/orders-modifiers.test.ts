@@ -235,4 +235,86 @@ describe(`choice modifiers (${testEngine()})`, () => {
     const after = (await kit.visitor.get(`/stores/v3/products/${p.id}`)).body.product;
     expect(after.modifiers).toHaveLength(3);
   });
+
+  it('free-text modifiers: the text shows on the cart, checkout and order lines; required, length and unknown fields are checked', async () => {
+    const res = await kit.owner.post('/stores/v3/products', {
+      product: {
+        name: `Engraved pen ${Math.random().toString(36).slice(2, 8)}`,
+        productType: 'PHYSICAL',
+        modifiers: [
+          {
+            name: 'Engraving',
+            modifierRenderType: 'FREE_TEXT',
+            mandatory: true,
+            freeTextSettings: { title: 'Engraving', maxCharCount: 10 },
+          },
+          { name: 'Note', modifierRenderType: 'FREE_TEXT', freeTextSettings: { title: 'Note', maxCharCount: 40 } },
+        ],
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } } }] },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = res.body.product.id as string;
+    const buyer = await kit.newVisitor();
+    const at = 'lineItems[0].catalogReference.options.customTextFields';
+    // Left out, blank, too long (in characters, not bytes), or a field the pen does not have: refused, no cart made.
+    expectViolation(await buyer.post(`${CART}/add-to-cart`, { lineItems: [line(id, {})] }), at);
+    expectViolation(
+      await buyer.post(`${CART}/add-to-cart`, { lineItems: [line(id, { customTextFields: { Engraving: '   ' } })] }),
+      at,
+    );
+    expectViolation(
+      await buyer.post(`${CART}/add-to-cart`, {
+        lineItems: [line(id, { customTextFields: { Engraving: 'ÅBCDEFGHIJK' } })],
+      }),
+      `${at}.Engraving`,
+    );
+    expectViolation(
+      await buyer.post(`${CART}/add-to-cart`, {
+        lineItems: [line(id, { customTextFields: { Engraving: 'Ada', Colour: 'Red' } })],
+      }),
+      `${at}.Colour`,
+    );
+    expect((await buyer.get(CART)).status).toBe(404);
+
+    const add = await buyer.post(`${CART}/add-to-cart`, {
+      lineItems: [
+        line(id, { customTextFields: { engraving: ' Åsa Lind ' } }),
+        line(id, { customTextFields: { Engraving: 'Ada', Note: 'For the desk' } }),
+        line(id, { customTextFields: { Engraving: 'Åsa Lind' } }),
+      ],
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const items = add.body.cart.lineItems as Array<{ quantity: number; descriptionLines: unknown[] }>;
+    // The same text (whatever the title's capitals and the spaces around it) is the same line.
+    expect(items.map((l) => l.quantity)).toEqual([2, 1]);
+    const text = (title: string, value: string) => ({
+      name: { original: title, translated: title },
+      plainText: { original: value, translated: value },
+      lineType: 'PLAIN_TEXT',
+    });
+    expect(items[0]?.descriptionLines).toEqual([text('Engraving', 'Åsa Lind')]);
+    expect(items[1]?.descriptionLines).toEqual([text('Engraving', 'Ada'), text('Note', 'For the desk')]);
+
+    const checkout = await buyer.post(`${CART}/create-checkout`, {
+      channelType: 'WEB',
+      email: 'buyer@example.com',
+      shippingAddress: {
+        addressLine1: '1 Main St',
+        city: 'New York',
+        subdivision: 'US-NY',
+        country: 'US',
+        postalCode: '10001',
+      },
+      selectedShippingOption: { code: kit.store.standard.id },
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const placed = await kit.placeOrder(buyer, checkout.body.checkoutId);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const order = (await kit.owner.get(`${ORDERS}/${placed.body.orderId}`)).body.order;
+    expect(order.lineItems.map((l: { descriptionLines: unknown[] }) => l.descriptionLines)).toEqual([
+      [text('Engraving', 'Åsa Lind')],
+      [text('Engraving', 'Ada'), text('Note', 'For the desk')],
+    ]);
+  });
 });
