@@ -283,6 +283,19 @@ export const cartLineItem = z.object({
   priceDescription: translated.optional(),
   taxGroupId: z.string().optional(),
   catalogOverrideFields: z.record(z.string(), z.unknown()).optional(),
+  /** The picked choice modifiers, one group each; their added prices are in `price` already. */
+  modifierGroups: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: translated,
+        modifiers: z.array(
+          z.object({ id: z.string(), quantity: z.number().int(), label: translated, price: ecomPrice }),
+        ),
+      }),
+    )
+    .optional(),
+  modifiersTotalPrice: ecomPrice.optional(),
 });
 export type CartLineItem = z.infer<typeof cartLineItem>;
 

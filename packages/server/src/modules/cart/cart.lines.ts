@@ -17,6 +17,7 @@ import {
 import { wireImageOf } from '../media/media.wire-image.js';
 import { effectiveVariant } from '../products/products.repo.js';
 import type { ProductRecord, StoredModifier, VariantRecord } from '../products/products.types.js';
+import { modifierChoiceIdOf, modifierIdOf } from '../products-v3/products-v3.mapper.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type {
   CartLineRecord,
@@ -25,6 +26,7 @@ import type {
   CustomLineData,
   LineSnapshot,
   LineView,
+  ModifierGroupView,
   WireImage,
 } from './cart.types.js';
 
@@ -160,6 +162,17 @@ function pickModifiers(
   return { options, picked };
 }
 
+/** The picked choice modifiers as the line's `modifierGroups`: one group per modifier, its choice the one modifier. */
+function modifierGroupsOf(productId: string, picked: readonly PickedModifier[]): ModifierGroupView[] {
+  return picked.map(({ modifier, choice }) => ({
+    id: modifierIdOf(productId, modifier.name),
+    name: modifier.name,
+    modifiers: [
+      { id: modifierChoiceIdOf(productId, modifier.name, choice.name), label: choice.name, price: choice.addedPrice },
+    ],
+  }));
+}
+
 /** A buyer's text for one of a product's free-text modifiers (v1 custom text fields). */
 export interface CustomText {
   title: string;
@@ -194,7 +207,11 @@ function customTextsOf(
       });
     else if (found) out.push({ title: field.title, text: found.text });
     else if (field.mandatory)
-      violations.push({ field: `${path}`, description: `must fill in "${field.title}"`, violatedRule: 'REQUIRED_FIELD' });
+      violations.push({
+        field: `${path}`,
+        description: `must fill in "${field.title}"`,
+        violatedRule: 'REQUIRED_FIELD',
+      });
   }
   for (const t of texts) {
     if (!fields.some((f) => same(f.title, t.title)))
@@ -465,6 +482,7 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
     availability: found ? stockFor(variant, line.quantity) : { status: 'NOT_FOUND' },
     collectionIds: entry?.product.collectionIds ?? [],
     taxGroupId: null,
+    ...(picked.length > 0 && entry ? { modifierGroups: modifierGroupsOf(entry.product.id, picked) } : {}),
   };
 }
 

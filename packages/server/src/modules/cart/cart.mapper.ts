@@ -1,7 +1,7 @@
 import { type Cart, type CartLineItem, type EcomPrice, STORES_APP_ID } from '@merx/contract';
 import { formatMoney } from '@merx/domain';
 import { fromMinorUnits } from '../shipping/decimal.js';
-import type { CartRecord, CatalogOverrides, LineView, WireImage } from './cart.types.js';
+import type { CartRecord, CatalogOverrides, LineView, ModifierGroupView, WireImage } from './cart.types.js';
 
 /** What shapes a cart on the wire besides the cart itself. */
 export interface WireContext {
@@ -53,6 +53,24 @@ function catalogReferenceOf(v: LineView): CartLineItem['catalogReference'] {
   };
 }
 
+/**
+ * A line's picked choice modifiers (newer `@wix/ecom` fields): each group with its choice, label and added price,
+ * and their total, which the line's price already includes (docs/decisions/0033-choice-modifiers.md).
+ */
+function modifiersWire(groups: readonly ModifierGroupView[], ctx: WireContext) {
+  let total = 0;
+  const modifierGroups = groups.map((g) => ({
+    id: g.id,
+    name: { original: g.name, translated: g.name },
+    modifiers: g.modifiers.map((m) => {
+      total += m.price;
+      const label = { original: m.label, translated: m.label };
+      return { id: m.id, quantity: 1, label, price: priceOf(m.price, ctx) };
+    }),
+  }));
+  return { modifierGroups, modifiersTotalPrice: priceOf(total, ctx) };
+}
+
 /** One line on the wire: live catalog values or overrides, prices as Price objects. */
 export function lineItemOf(v: LineView, ctx: WireContext): CartLineItem {
   const { line } = v;
@@ -81,6 +99,7 @@ export function lineItemOf(v: LineView, ctx: WireContext): CartLineItem {
       taxGroupId: v.taxGroupId ?? undefined,
       catalogOverrideFields: line.overrides ? overridesWire(line.overrides, ctx) : undefined,
     }),
+    ...(v.modifierGroups ? modifiersWire(v.modifierGroups, ctx) : {}),
   } as CartLineItem;
 }
 

@@ -142,4 +142,13 @@ export interface LineView {
   availability: { status: ItemAvailabilityStatus; quantityAvailable?: number };
   collectionIds: string[];
   taxGroupId: string | null;
+  /** The choice modifiers picked (one group each, one modifier: the choice), prices in minor units; none: absent. */
+  modifierGroups?: ModifierGroupView[];
+}
+
+/** A picked choice modifier as the line's `modifierGroups` carry it: ids as the v3 product reads them. */
+export interface ModifierGroupView {
+  id: string;
+  name: string;
+  modifiers: Array<{ id: string; label: string; price: number }>;
 }

@@ -136,6 +136,29 @@ describe(`choice modifiers (${testEngine()})`, () => {
         lineType: 'COLOR',
       },
     ]);
+    // The newer `@wix/ecom` fields: one group per picked modifier, ids as the v3 product reads them.
+    const product = (await kit.visitor.get(`/stores/v3/products/${p.id}`)).body.product;
+    const wrap = product.modifiers.find((m: { name: string }) => m.name === 'Gift wrap');
+    const price = (amount: string) => expect.objectContaining({ amount, convertedAmount: amount });
+    expect(item.modifierGroups).toEqual([
+      {
+        id: wrap.id,
+        name: { original: 'Gift wrap', translated: 'Gift wrap' },
+        modifiers: [
+          {
+            id: wrap.choicesSettings.choices[1].choiceId,
+            quantity: 1,
+            label: { original: 'Paper', translated: 'Paper' },
+            price: price('2.5'),
+          },
+        ],
+      },
+      expect.objectContaining({
+        name: { original: 'Ribbon colour', translated: 'Ribbon colour' },
+        modifiers: [expect.objectContaining({ label: { original: 'Gold', translated: 'Gold' }, price: price('1') })],
+      }),
+    ]);
+    expect(item.modifiersTotalPrice).toEqual(price('3.5'));
     // The same variant with other choices is another line; the same choices merge.
     const large = p.variants.find((v) => v.choices['Size'] === 'L')!;
     const more = await buyer.post(`${CART}/add-to-cart`, {
@@ -163,6 +186,11 @@ describe(`choice modifiers (${testEngine()})`, () => {
       selectedShippingOption: { code: kit.store.standard.id },
     });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const opened = (await buyer.get(`/ecom/v1/checkouts/${checkout.body.checkoutId}`)).body.checkout;
+    expect(opened.lineItems[0].modifiersTotalPrice).toEqual(price('3.5'));
+    expect(opened.lineItems[1].modifierGroups).toEqual([
+      expect.objectContaining({ modifiers: [expect.objectContaining({ price: price('0') })] }),
+    ]);
     const placed = await kit.placeOrder(buyer, checkout.body.checkoutId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const order = (await kit.owner.get(`${ORDERS}/${placed.body.orderId}`)).body.order;

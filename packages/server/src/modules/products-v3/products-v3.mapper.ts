@@ -53,7 +53,9 @@ export function nameGuid(...parts: string[]): string {
 export const optionIdOf = (productId: string, option: string) => nameGuid(productId, 'option', option);
 export const choiceIdOf = (productId: string, option: string, choice: string) =>
   nameGuid(productId, 'choice', option, choice);
-const modifierIdOf = (productId: string, title: string) => nameGuid(productId, 'modifier', title);
+export const modifierIdOf = (productId: string, title: string) => nameGuid(productId, 'modifier', title);
+export const modifierChoiceIdOf = (productId: string, modifier: string, choice: string) =>
+  nameGuid(productId, 'modifier-choice', modifier, choice);
 
 /** Money as v3 writes it: a decimal string in major units, formatted when CURRENCY is asked for. */
 function moneyOf(minor: number, ctx: V3MapContext) {
@@ -175,7 +177,7 @@ function modifiersOf(p: ProductRecord, ctx: V3MapContext) {
     mandatory: m.mandatory,
     choicesSettings: {
       choices: m.choices.map((c) => ({
-        choiceId: nameGuid(p.id, 'modifier-choice', m.name, c.name),
+        choiceId: modifierChoiceIdOf(p.id, m.name, c.name),
         key: c.name,
         name: c.name,
         choiceType: c.colorCode ? 'ONE_COLOR' : 'CHOICE_TEXT',
