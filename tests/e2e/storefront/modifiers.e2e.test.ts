@@ -3,14 +3,18 @@
  * mandatory gift wrap (text choices, one with an added price) and an optional ribbon colour (swatches). The product
  * page shows them under the options when catalog v3 answers, refuses the add to cart until the gift wrap is picked,
  * adds the picks' prices to the price shown, and the cart line carries the picks and that price. A product without
- * options sends its picks beside its only variant. Screenshots in tests/e2e/artifacts/storefront/modifiers-*.png.
+ * options sends its picks beside its only variant. A pen with a mandatory engraving and an optional gift note (free-text
+ * modifiers, v1's custom text fields) shows a labelled input for each with a count of characters, refuses a blank
+ * engraving beside its input, cannot take more characters than allowed, and the cart line carries the texts.
+ * Screenshots in tests/e2e/artifacts/storefront/modifiers-*.png.
  * Skipped when Chromium is not installed (a failure under CI=true).
  */
 process.env.MERX_ARGON2_FAST = '1';
 
 import AxeBuilder from '@axe-core/playwright';
+import type { Cart } from '@merx/contract';
 import { ApiKeyStrategy, createClient, productsV3 } from '@merx/sdk';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { browserSuite, shopJourney, shot } from './shop-kit.js';
 
@@ -39,6 +43,28 @@ const ribbon = {
   },
 };
 
+const engraving = {
+  name: 'Engraving',
+  modifierRenderType: 'FREE_TEXT' as const,
+  mandatory: true,
+  freeTextSettings: { title: 'Engraving', maxCharCount: 20 },
+};
+const giftNote = {
+  name: 'Gift note',
+  modifierRenderType: 'FREE_TEXT' as const,
+  mandatory: false,
+  freeTextSettings: { title: 'Gift note', maxCharCount: 40 },
+};
+
+/** The texts an input's `aria-describedby` points at, in order (what a screen reader reads after its label). */
+const describedBy = (input: Locator): Promise<string[]> =>
+  input.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`),
+  );
+
 /** The `catalogReference.options` of each add-to-cart request the page sends. */
 function addRequests(page: Page): unknown[] {
   const sent: unknown[] = [];
@@ -55,6 +81,7 @@ function addRequests(page: Page): unknown[] {
 suite('choice modifiers in the shop in Chromium', () => {
   let mugSlug = '';
   let boxSlug = '';
+  let penSlug = '';
   const journey = shopJourney({
     async setup(server) {
       const apiKey = (await server.app.services.apiKeys.create({ name: 'E2E modifiers' })).key;
@@ -84,10 +111,31 @@ suite('choice modifiers in the shop in Chromium', () => {
         modifiers: [ribbon],
         variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } } }] },
       });
+      const colour = (choiceName: string) => ({ optionChoiceNames: { optionName: 'Colour', choiceName } });
+      const pen = await api.productsV3.createProduct({
+        name: 'Engraved Pen',
+        productType: 'PHYSICAL',
+        options: [
+          {
+            name: 'Colour',
+            optionRenderType: 'TEXT_CHOICES',
+            choicesSettings: { choices: [{ name: 'Blue' }, { name: 'Black' }] },
+          },
+        ],
+        modifiers: [engraving, giftNote],
+        variantsInfo: {
+          variants: [
+            { choices: [colour('Blue')], price: { actualPrice: { amount: '20' } } },
+            { choices: [colour('Black')], price: { actualPrice: { amount: '20' } } },
+          ],
+        },
+      });
       mugSlug = mug.slug ?? '';
       boxSlug = box.slug ?? '';
+      penSlug = pen.slug ?? '';
       expect(mugSlug).not.toBe('');
       expect(boxSlug).not.toBe('');
+      expect(penSlug).not.toBe('');
     },
   });
   const { problems, shopper } = journey;
@@ -166,6 +214,85 @@ suite('choice modifiers in the shop in Chromium', () => {
     await line.getByText('Ribbon colour: Gold').waitFor();
     expect(await line.locator('.cart-line__unit').textContent()).toBe('$6.00');
     expect(sent).toEqual([{ variantId: '00000000-0000-0000-0000-000000000000', options: { 'Ribbon colour': 'Gold' } }]);
+    expect(problems).toEqual([]);
+  });
+
+  it('asks for the mandatory text beside its input, holds texts to their most, and the cart line carries them', async () => {
+    const page = await shopper();
+    const sent = addRequests(page);
+    await page.goto(`${journey.server.baseUrl}/product-page/${penSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'Engraved Pen' }).waitFor();
+    await page.getByLabel('Colour').selectOption('Black');
+
+    // A labelled input for each free-text modifier (from catalog v3), its count of characters tied to it.
+    const engraved = page.getByLabel('Engraving (required)', { exact: true });
+    const note = page.getByLabel('Gift note', { exact: true });
+    await engraved.waitFor();
+    expect(await engraved.getAttribute('maxlength')).toBe('20');
+    expect(await note.getAttribute('maxlength')).toBe('40');
+    expect(await describedBy(engraved)).toEqual(['0 of 20 characters']);
+    expect(await describedBy(note)).toEqual(['0 of 40 characters']);
+
+    // A blank engraving is refused beside its input, and the buyer is taken to it.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Engraving is required: enter a text.').waitFor();
+    expect(await engraved.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(engraved)).toEqual(['Engraving is required: enter a text.', '0 of 20 characters']);
+    expect(await engraved.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await note.getAttribute('aria-invalid')).toBeNull();
+    // Spaces alone are no engraving.
+    await page.keyboard.type('   ');
+    await page.keyboard.press('Enter');
+    await page.getByText('Engraving is required: enter a text.').waitFor();
+    expect(sent).toEqual([]);
+    await shot(page, 'modifiers-free-text-refused');
+
+    // Typed past the most, the input stops at it; a paste past it is cut to it.
+    await engraved.fill('');
+    await engraved.pressSequentially('For Ada, with all my love');
+    expect(await engraved.inputValue()).toBe('For Ada, with all my');
+    expect(await describedBy(engraved)).toEqual(['20 of 20 characters']);
+    expect(await engraved.getAttribute('aria-invalid')).toBeNull();
+    await engraved.fill('x'.repeat(30));
+    expect(await engraved.inputValue()).toBe('x'.repeat(20));
+    await engraved.fill('For Ada');
+    expect(await describedBy(engraved)).toEqual(['7 of 20 characters']);
+    await note.fill('  Happy birthday!  ');
+    expect(await describedBy(note)).toEqual(['19 of 40 characters']);
+    await shot(page, 'modifiers-free-text');
+
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The texts go trimmed, by the modifiers' keys, beside the chosen options; the server keeps them on the line.
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/add-to-cart'));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(sent).toEqual([
+      { options: { Colour: 'Black' }, customTextFields: { Engraving: 'For Ada', 'Gift note': 'Happy birthday!' } },
+    ]);
+    const drawer = page.getByRole('dialog', { name: /Your cart/ });
+    await drawer.getByRole('link', { name: 'Engraved Pen' }).waitFor();
+
+    // Read back from the server after a reload: the line's options keep the texts.
+    const read = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().endsWith('/ecom/v1/carts/current'),
+    );
+    await page.goto(`${journey.server.baseUrl}/cart`);
+    const { cart } = (await (await read).json()) as { cart: Cart };
+    const line = cart.lineItems.find((l) => l.productName?.original === 'Engraved Pen');
+    expect(line?.catalogReference?.options).toMatchObject({
+      customTextFields: { Engraving: 'For Ada', 'Gift note': 'Happy birthday!' },
+    });
+    const cartLine = page.locator('#main .cart-line', { hasText: 'Engraved Pen' });
+    await cartLine.getByText('Colour: Black', { exact: false }).waitFor();
+    // The server names each text by its field's title on the line.
+    const described = (line?.descriptionLines ?? []).map((d) => [d.name?.original, d.plainText?.original]);
+    expect(described).toContainEqual(['Engraving', 'For Ada']);
+    expect(described).toContainEqual(['Gift note', 'Happy birthday!']);
+    await cartLine.getByText('Engraving: For Ada', { exact: false }).waitFor();
+    await shot(page, 'modifiers-free-text-cart');
     expect(problems).toEqual([]);
   });
 });

@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_VARIANT_ID } from '../../lib/catalog-ids';
 import {
   addedMinorOf,
+  charCount,
   choiceModifiersOf,
   cleanPicks,
+  cleanTexts,
+  clipText,
   currencyDigits,
+  inputMaxLength,
   lineOptions,
   missingModifiers,
+  textModifiersOf,
+  textProblem,
   toMajor,
   toMinor,
 } from './modifiers';
@@ -132,5 +138,93 @@ describe('choice modifiers on the product page', () => {
       variantId: DEFAULT_VARIANT_ID,
       options: { 'Ribbon colour': 'Gold' },
     });
+  });
+});
+
+describe('free-text modifiers on the product page', () => {
+  const engraving = {
+    id: 'e',
+    name: 'Engraving',
+    key: 'Engraving',
+    modifierRenderType: 'FREE_TEXT',
+    mandatory: true,
+    freeTextSettings: { minCharCount: 0, maxCharCount: 20, title: 'Engraving', key: 'Engraving' },
+  };
+  const texts = textModifiersOf([...wire, engraving]);
+
+  it('reads the free-text modifiers with their title, limits and whether they are required, leaving choices out', () => {
+    expect(texts).toEqual([
+      { key: 'Card', title: 'Card', mandatory: false, maxChars: 500, minChars: 0 },
+      { key: 'Engraving', title: 'Engraving', mandatory: true, maxChars: 20, minChars: 0 },
+    ]);
+  });
+
+  it('falls back to the name and to the most the contract allows, and skips what it cannot read', () => {
+    expect(
+      textModifiersOf([
+        null,
+        { modifierRenderType: 'FREE_TEXT', freeTextSettings: { maxCharCount: 10 } },
+        { name: 'Note', modifierRenderType: 'FREE_TEXT', freeTextSettings: { maxCharCount: 0, minCharCount: 3 } },
+        {
+          name: 'Initials',
+          key: 'initials',
+          modifierRenderType: 'FREE_TEXT',
+          freeTextSettings: { title: 'Your initials', maxCharCount: 3, minCharCount: 9 },
+        },
+        { name: 'Huge', modifierRenderType: 'FREE_TEXT', freeTextSettings: { maxCharCount: 9000, minCharCount: -1 } },
+      ]),
+    ).toEqual([
+      { key: 'Note', title: 'Note', mandatory: false, maxChars: 500, minChars: 3 },
+      { key: 'initials', title: 'Your initials', mandatory: false, maxChars: 3, minChars: 3 },
+      { key: 'Huge', title: 'Huge', mandatory: false, maxChars: 500, minChars: 0 },
+    ]);
+    expect(textModifiersOf(undefined)).toEqual([]);
+  });
+
+  it('refuses a blank mandatory text, a short one and a long one, and takes the others', () => {
+    const [card, engraved] = texts;
+    if (!card || !engraved) throw new Error('two free-text modifiers expected');
+    expect(textProblem(engraved, undefined)).toBe('Engraving is required: enter a text.');
+    expect(textProblem(engraved, '   ')).toBe('Engraving is required: enter a text.');
+    expect(textProblem(engraved, 'For Ada')).toBeUndefined();
+    expect(textProblem(engraved, 'x'.repeat(21))).toBe('Engraving takes at most 20 characters.');
+    // Spaces around the text are trimmed before counting, as the server does.
+    expect(textProblem(engraved, ` ${'x'.repeat(20)} `)).toBeUndefined();
+    expect(textProblem(card, '')).toBeUndefined();
+    const initials = { key: 'i', title: 'Initials', mandatory: false, maxChars: 3, minChars: 2 };
+    expect(textProblem(initials, 'A')).toBe('Initials needs at least 2 characters.');
+    expect(textProblem(initials, '')).toBeUndefined();
+  });
+
+  it('counts, cuts and limits in whole characters, so that an emoji is one and never split', () => {
+    expect(charCount('héllo')).toBe(5);
+    expect(charCount('ab🎁')).toBe(3);
+    expect(clipText('abcdef', 4)).toBe('abcd');
+    expect(clipText('ab🎁🎁', 3)).toBe('ab🎁');
+    expect(clipText('abc', 4)).toBe('abc');
+    expect(inputMaxLength('', 20)).toBe(20);
+    expect(inputMaxLength('🎁🎁', 20)).toBe(22);
+  });
+
+  it('sends the trimmed texts by key, leaving the blank ones and unknown keys out', () => {
+    expect(cleanTexts(texts, { Engraving: '  For Ada ', Card: '   ', Other: 'x' })).toEqual({ Engraving: 'For Ada' });
+    expect(cleanTexts(texts, {})).toEqual({});
+  });
+
+  it('puts the texts beside the options, or beside the only variant, and leaves them out when there are none', () => {
+    expect(lineOptions({ Size: 'L' }, { 'Gift wrap': 'Paper' }, { Engraving: 'For Ada' })).toEqual({
+      options: { Size: 'L', 'Gift wrap': 'Paper' },
+      customTextFields: { Engraving: 'For Ada' },
+    });
+    expect(lineOptions({}, {}, { Engraving: 'For Ada' })).toEqual({
+      variantId: DEFAULT_VARIANT_ID,
+      customTextFields: { Engraving: 'For Ada' },
+    });
+    expect(lineOptions({}, { 'Ribbon colour': 'Gold' }, { Card: 'Hi' })).toEqual({
+      variantId: DEFAULT_VARIANT_ID,
+      options: { 'Ribbon colour': 'Gold' },
+      customTextFields: { Card: 'Hi' },
+    });
+    expect(lineOptions({ Size: 'L' }, {}, {})).toEqual({ options: { Size: 'L' } });
   });
 });

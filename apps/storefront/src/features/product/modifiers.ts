@@ -4,7 +4,8 @@ import { DEFAULT_VARIANT_ID } from '../../lib/catalog-ids';
  * Choice modifiers on the product page (docs/decisions/0033-choice-modifiers.md): a buyer picks one choice of each
  * TEXT_CHOICES or SWATCH_CHOICES modifier, which adds to the price without making a variant; the cart line names the
  * picks by key in `catalogReference.options.options`, beside the variant's option choices. Free-text modifiers are
- * v1's custom text fields, which the page does not offer (yet), so they are left out here.
+ * v1's custom text fields: the buyer types a text (an engraving) that the line carries in
+ * `catalogReference.options.customTextFields`, by the modifier's key.
  */
 
 /** One choice of a modifier, its added price in minor units of the store's currency. */
@@ -27,6 +28,23 @@ export interface ChoiceModifier {
 
 /** The buyer's picks: modifier key → choice key. */
 export type Picks = Record<string, string>;
+
+/** A modifier the buyer types a text for (v1's custom text field). */
+export interface TextModifier {
+  key: string;
+  /** The field's label. */
+  title: string;
+  mandatory: boolean;
+  /** The most characters the text may have, and the fewest a text given must have. */
+  maxChars: number;
+  minChars: number;
+}
+
+/** The buyer's texts: modifier key → text as typed. */
+export type Texts = Record<string, string>;
+
+/** What the server allows a free-text modifier that names no limit (the contract's most). */
+const MAX_TEXT = 500;
 
 const KINDS: Record<string, ChoiceModifier['kind']> = { TEXT_CHOICES: 'text', SWATCH_CHOICES: 'swatch' };
 
@@ -102,15 +120,79 @@ export function cleanPicks(modifiers: readonly ChoiceModifier[], picks: Picks): 
   return out;
 }
 
+/** A count of whole characters (an emoji is one), as the server counts a text's length. */
+export const charCount = (value: string): number => [...value].length;
+
+/** A count within a limit: a whole number from 0 to the contract's most, or `fallback` for anything else. */
+const countOf = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? Math.min(v, MAX_TEXT) : fallback;
+
+/**
+ * The free-text modifiers of a v3 product's `modifiers`, in the product's order. The label is the settings' title
+ * (the name when it has none); the key falls back to it, as Merx's keys are the names.
+ */
+export function textModifiersOf(modifiers: readonly unknown[] | null | undefined): TextModifier[] {
+  const out: TextModifier[] = [];
+  for (const raw of modifiers ?? []) {
+    const m = record(raw);
+    if (m.modifierRenderType !== 'FREE_TEXT') continue;
+    const settings = record(m.freeTextSettings);
+    const title = text(settings.title) || text(m.name);
+    const key = text(m.key) || text(settings.key) || title;
+    if (!title || !key) continue;
+    const maxChars = countOf(settings.maxCharCount, MAX_TEXT) || MAX_TEXT;
+    const minChars = Math.min(countOf(settings.minCharCount, 0), maxChars);
+    out.push({ key, title, mandatory: m.mandatory === true, maxChars, minChars });
+  }
+  return out;
+}
+
+/** A typed text cut to the field's most characters (whole characters: an emoji is not split). */
+export const clipText = (value: string, max: number): string =>
+  charCount(value) <= max ? value : [...value].slice(0, max).join('');
+
+/**
+ * The input's `maxLength`, which counts UTF-16 units: the field's most characters plus the units the text's
+ * emoji already take beyond one each, so that a text with emoji is held at the same count of characters.
+ */
+export const inputMaxLength = (value: string, max: number): number => max + (value.length - charCount(value));
+
+/** What is wrong with a text for its modifier (left blank while mandatory, too short or too long), if anything. */
+export function textProblem(m: TextModifier, value: string | undefined): string | undefined {
+  const n = charCount((value ?? '').trim());
+  if (n === 0) return m.mandatory ? `${m.title} is required: enter a text.` : undefined;
+  if (n < m.minChars) return `${m.title} needs at least ${m.minChars} characters.`;
+  if (n > m.maxChars) return `${m.title} takes at most ${m.maxChars} characters.`;
+  return undefined;
+}
+
+/** The texts to send, by modifier key: trimmed, the blank ones and those of no modifier left out. */
+export function cleanTexts(modifiers: readonly TextModifier[], texts: Texts): Texts {
+  const out: Texts = {};
+  for (const m of modifiers) {
+    const value = (texts[m.key] ?? '').trim();
+    if (value) out[m.key] = value;
+  }
+  return out;
+}
+
+/** A cart line's `catalogReference.options` (a type, not an interface: the contract's loose object indexes it). */
+export type LineOptions = {
+  variantId?: string;
+  options?: Record<string, string>;
+  customTextFields?: Record<string, string>;
+};
+
 /**
  * A cart line's `catalogReference.options`: the chosen options by name and the picks by key in one map (the
- * server tells them apart by name), or the only variant's id with the picks beside it.
+ * server tells them apart by name), or the only variant's id with the picks beside it; the typed texts beside
+ * either, when there are some.
  */
-export function lineOptions(
-  selection: Record<string, string>,
-  picks: Picks,
-): { options: Record<string, string> } | { variantId: string; options?: Record<string, string> } {
+export function lineOptions(selection: Record<string, string>, picks: Picks, texts: Texts = {}): LineOptions {
   const hasPicks = Object.keys(picks).length > 0;
-  if (Object.keys(selection).length > 0) return { options: { ...selection, ...picks } };
-  return hasPicks ? { variantId: DEFAULT_VARIANT_ID, options: { ...picks } } : { variantId: DEFAULT_VARIANT_ID };
+  const withTexts = Object.keys(texts).length > 0 ? { customTextFields: { ...texts } } : {};
+  if (Object.keys(selection).length > 0) return { options: { ...selection, ...picks }, ...withTexts };
+  return hasPicks
+    ? { variantId: DEFAULT_VARIANT_ID, options: { ...picks }, ...withTexts }
+    : { variantId: DEFAULT_VARIANT_ID, ...withTexts };
 }

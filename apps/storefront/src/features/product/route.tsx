@@ -1,6 +1,6 @@
 import type { Product } from '@merx/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { NotFound } from '../../components/not-found';
@@ -11,20 +11,29 @@ import { isNotFound, messageOf } from '../../lib/errors';
 import { formatMoney, storeMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { safeHtml } from '../../lib/rich-text';
-import { availabilityQuery, modifiersQuery, productBySlugQuery, useAddToCart } from './api/product';
+import {
+  availabilityQuery,
+  modifiersQuery,
+  type ProductModifiers,
+  productBySlugQuery,
+  useAddToCart,
+} from './api/product';
 import { warmRelated } from './api/recommendations';
 import { BackInStock } from './components/back-in-stock';
+import { FreeTextField } from './components/free-text-field';
 import { Gallery, type GalleryItem } from './components/gallery';
 import { ModifierPicker } from './components/modifier-picker';
 import { OptionPicker } from './components/option-picker';
 import { RelatedProducts } from './components/related-products';
 import {
   addedMinorOf,
-  type ChoiceModifier,
   cleanPicks,
+  cleanTexts,
   currencyDigits,
   missingModifiers,
   type Picks,
+  type Texts,
+  textProblem,
   toMajor,
   toMinor,
 } from './modifiers';
@@ -74,9 +83,9 @@ function withAdded(priceData: Product['priceData'], addedMinor: number, currency
   };
 }
 
-/** Where the product's choice modifiers stand: loading, failed (with a retry), or read (maybe none). */
+/** Where the product's modifiers stand: loading, failed (with a retry), or read (maybe none). */
 interface ModifiersState {
-  list: ChoiceModifier[] | undefined;
+  list: ProductModifiers | undefined;
   pending: boolean;
   error: boolean;
   retry: () => void;
@@ -86,6 +95,8 @@ function ProductView({ product, modifiers }: { product: Product; modifiers: Modi
   const options = product.productOptions ?? [];
   const [selection, setSelection] = useState<Record<string, string>>({});
   const [picks, setPicks] = useState<Picks>({});
+  const [texts, setTexts] = useState<Texts>({});
+  const textInputs = useRef(new Map<string, HTMLInputElement>());
   const [quantity, setQuantity] = useState(1);
   const [tried, setTried] = useState(false);
   const availability = useQuery(availabilityQuery(product.id, selection));
@@ -138,7 +149,10 @@ function ProductView({ product, modifiers }: { product: Product; modifiers: Modi
             : 'In stock';
   // A preorder may take more than the units on hand: the server holds it to the merchant's limit.
   const maxQuantity = tracked && left && !preorder ? Math.max(1, left) : 99;
-  const choiceModifiers = modifiers.list ?? [];
+  const choiceModifiers = modifiers.list?.choices ?? [];
+  const textModifiers = modifiers.list?.texts ?? [];
+  const textProblems = Object.fromEntries(textModifiers.map((m) => [m.key, textProblem(m, texts[m.key])]));
+  const firstTextProblem = textModifiers.find((m) => textProblems[m.key]);
   const addedMinor = addedMinorOf(choiceModifiers, picks);
   const currency = priceData?.currency || storeMoney.currency;
   const digits = currencyDigits(currency);
@@ -153,8 +167,16 @@ function ProductView({ product, modifiers }: { product: Product; modifiers: Modi
     e.preventDefault();
     setTried(true);
     // Until the modifiers are known, a mandatory one could go unpicked (the cart would refuse the line).
-    if (!complete || soldOut || missingPicks.length > 0 || modifiers.pending) return;
-    add.mutate({ productId: product.id, selection, picks: cleanPicks(choiceModifiers, picks), quantity });
+    // A text refused takes the buyer to its field, where the reason is shown beside it.
+    if (firstTextProblem) textInputs.current.get(firstTextProblem.key)?.focus();
+    if (!complete || soldOut || missingPicks.length > 0 || firstTextProblem || modifiers.pending) return;
+    add.mutate({
+      productId: product.id,
+      selection,
+      picks: cleanPicks(choiceModifiers, picks),
+      texts: cleanTexts(textModifiers, texts),
+      quantity,
+    });
   };
 
   return (
@@ -189,6 +211,19 @@ function ProductView({ product, modifiers }: { product: Product; modifiers: Modi
               onChange={(choice) =>
                 setPicks(({ [m.key]: _, ...rest }) => (choice === undefined ? rest : { ...rest, [m.key]: choice }))
               }
+            />
+          ))}
+          {textModifiers.map((m) => (
+            <FreeTextField
+              key={m.key}
+              modifier={m}
+              value={texts[m.key] ?? ''}
+              error={tried ? textProblems[m.key] : undefined}
+              onChange={(value) => setTexts((t) => ({ ...t, [m.key]: value }))}
+              inputRef={(input) => {
+                if (input) textInputs.current.set(m.key, input);
+                else textInputs.current.delete(m.key);
+              }}
             />
           ))}
           {modifiers.error ? (

@@ -6,7 +6,16 @@ import { NotFoundError } from '../../../lib/errors';
 import { storeMoney } from '../../../lib/format';
 import { keys } from '../../../lib/query-keys';
 import { catalog, shop } from '../../../lib/shop';
-import { type ChoiceModifier, choiceModifiersOf, currencyDigits, lineOptions, type Picks } from '../modifiers';
+import {
+  type ChoiceModifier,
+  choiceModifiersOf,
+  currencyDigits,
+  lineOptions,
+  type Picks,
+  type TextModifier,
+  type Texts,
+  textModifiersOf,
+} from '../modifiers';
 
 /** The product with this slug; a missing one is a 404 error. */
 export const productBySlugQuery = (slug: string) =>
@@ -20,16 +29,25 @@ export const productBySlugQuery = (slug: string) =>
     },
   });
 
+/** A product's modifiers as the page offers them: the choices to pick and the texts to type. */
+export interface ProductModifiers {
+  choices: ChoiceModifier[];
+  texts: TextModifier[];
+}
+
 /**
- * The product's choice modifiers, read from catalog v3 (v1 has none) by the page's slug. Asked for beside the v1
- * product (the page shows them when they arrive); only the modifiers are kept.
+ * The product's modifiers, read from catalog v3 (v1 has no choice modifiers) by the page's slug. Asked for beside
+ * the v1 product (the page shows them when they arrive); only the modifiers are kept.
  */
 export const modifiersQuery = (slug: string) =>
   queryOptions({
     queryKey: ['product-modifiers', slug],
-    queryFn: async (): Promise<ChoiceModifier[]> => {
+    queryFn: async (): Promise<ProductModifiers> => {
       const { product } = await catalog.productsV3.getProductBySlug(slug);
-      return choiceModifiersOf(product.modifiers, currencyDigits(storeMoney.currency));
+      return {
+        choices: choiceModifiersOf(product.modifiers, currencyDigits(storeMoney.currency)),
+        texts: textModifiersOf(product.modifiers),
+      };
     },
   });
 
@@ -43,8 +61,8 @@ export const availabilityQuery = (productId: string, selection: Record<string, s
   });
 
 /**
- * Adds the product (its chosen options, or its only variant, with the modifiers' picks beside them) to the cart and
- * opens the cart drawer.
+ * Adds the product (its chosen options, or its only variant, with the modifiers' picks and texts beside them) to
+ * the cart and opens the cart drawer.
  */
 export function useAddToCart() {
   const client = useQueryClient();
@@ -53,9 +71,10 @@ export function useAddToCart() {
       productId: string;
       selection: Record<string, string>;
       picks?: Picks;
+      texts?: Texts;
       quantity: number;
     }) => {
-      const options = lineOptions(input.selection, input.picks ?? {});
+      const options = lineOptions(input.selection, input.picks ?? {}, input.texts ?? {});
       const s = await shop();
       return s.currentCart.addToCurrentCart({
         lineItems: [
