@@ -237,27 +237,6 @@ describe.each(engineNames())('runAggregations on %s', (engineName) => {
   it('SCALAR over an empty set has no value', async () => {
     const [r] = await run([{ type: 'SCALAR', fieldPath: 'price', scalar: { type: 'MAX' } }], { price: { $gt: 1000 } });
     expect(r!['scalar']).toEqual({ type: 'MAX' });
-    const both = await run(
-      [
-        { type: 'SCALAR', fieldPath: 'price', name: 'low', scalar: { type: 'MIN' } },
-        { type: 'SCALAR', fieldPath: 'price', name: 'n', scalar: { type: 'COUNT_DISTINCT' } },
-      ],
-      { price: { $gt: 1000 } },
-    );
-    expect(both.map((x) => x['scalar'])).toEqual([{ type: 'MIN' }, { type: 'COUNT_DISTINCT', value: 0 }]);
-  });
-
-  it('computes SCALARs of plain columns in one statement, in the order asked, between the others', async () => {
-    engine.queries.length = 0;
-    const results = await run([
-      { type: 'SCALAR', fieldPath: 'price', name: 'max', scalar: { type: 'MAX' } },
-      { type: 'VALUE', fieldPath: 'price', name: 'prices' },
-      { type: 'SCALAR', fieldPath: 'price', name: 'min', scalar: { type: 'MIN' } },
-    ]);
-    expect(results.map((r) => r.name)).toEqual(['max', 'prices', 'min']);
-    expect(results[0]!['scalar']).toEqual({ type: 'MAX', value: 20.5 });
-    expect(results[2]!['scalar']).toEqual({ type: 'MIN', value: -0.1 });
-    expect(engine.queries).toHaveLength(2);
   });
 
   it('DATE_HISTOGRAM by year, month, week, day and hour (UTC)', async () => {

@@ -261,50 +261,12 @@ export interface RunAggregationsOptions {
 
 /** Runs each aggregation as one statement over `base`; results in request order. */
 export async function runAggregations(opts: RunAggregationsOptions): Promise<AggregationResult[]> {
-  const scalars = await runScalars(opts);
   const out: AggregationResult[] = [];
   for (const [i, agg] of opts.aggregations.entries()) {
     const at = `${opts.path ?? 'aggregations'}[${i}]`;
-    const kept = scalars.get(i);
-    if (kept !== undefined) out.push(kept);
-    else out.push(agg.type === 'NESTED' ? await runNested(opts, agg, at) : await runLeaf(opts, agg, at));
+    out.push(agg.type === 'NESTED' ? await runNested(opts, agg, at) : await runLeaf(opts, agg, at));
   }
   return out;
-}
-
-/**
- * SCALAR aggregations of plain columns (a price range's MIN and MAX, say) read the same rows: two or more of them
- * are computed in one statement, one pass over the selected rows. By position in the request.
- */
-async function runScalars(opts: RunAggregationsOptions): Promise<Map<number, AggregationResult>> {
-  const out = new Map<number, AggregationResult>();
-  const batch = opts.aggregations.flatMap((agg, i) =>
-    agg.type === 'SCALAR' && columnOf(opts.spec, agg.fieldPath).kind === 'column' ? [{ agg, i }] : [],
-  );
-  if (batch.length < 2) return out;
-  const exprs = batch.map(({ agg }, k) => {
-    const field = columnOf(opts.spec, agg.fieldPath) as Extract<FieldSpec, { kind: 'column' }>;
-    return scalarExpr(agg.scalar, columnRef(opts.spec, field.column)).as(`s${k}`);
-  });
-  const row = (await base(opts).select(exprs).executeTakeFirst()) as Row | undefined;
-  for (const [k, { agg, i }] of batch.entries()) out.set(i, scalarResult(opts, agg, row?.[`s${k}`]));
-  return out;
-}
-
-function scalarResult(
-  opts: RunAggregationsOptions,
-  agg: Extract<ParsedAggregationItem, { type: 'SCALAR' }>,
-  raw: unknown,
-): AggregationResult {
-  const head = { name: agg.name, type: agg.type, fieldPath: agg.fieldPath };
-  const field = columnOf(opts.spec, agg.fieldPath);
-  const value =
-    raw === null || raw === undefined
-      ? undefined
-      : agg.scalar === 'COUNT_DISTINCT'
-        ? Number(raw)
-        : numberOf(field, raw);
-  return { ...head, scalar: { type: agg.scalar, ...(value === undefined ? {} : { value }) } };
 }
 
 type Row = Record<string, unknown>;
@@ -435,7 +397,14 @@ async function runLeaf(
     }
     case 'SCALAR': {
       const row = (await base(opts).select(scalarExpr(agg.scalar, col).as('s')).executeTakeFirst()) as Row | undefined;
-      return scalarResult(opts, agg, row?.['s']);
+      const raw = row?.['s'];
+      const value =
+        raw === null || raw === undefined
+          ? undefined
+          : agg.scalar === 'COUNT_DISTINCT'
+            ? Number(raw)
+            : numberOf(field, raw);
+      return { ...head, scalar: { type: agg.scalar, ...(value === undefined ? {} : { value }) } };
     }
     case 'DATE_HISTOGRAM': {
       const bucket = truncateDate(opts.dialect, col, agg.interval);
