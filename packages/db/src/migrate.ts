@@ -28,6 +28,7 @@ import { migration0025 } from './migrations/0025-customizations.js';
 import { migration0026 } from './migrations/0026-product-option-choices.js';
 import { migration0027 } from './migrations/0027-product-info-sections.js';
 import { migration0028 } from './migrations/0028-preorder.js';
+import { migration0029 } from './migrations/0029-actual-price-columns.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -61,6 +62,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0026-product-option-choices': migration0026(),
     '0027-product-info-sections': migration0027(),
     '0028-preorder': migration0028(),
+    '0029-actual-price-columns': migration0029(dialect),
   };
 }
 

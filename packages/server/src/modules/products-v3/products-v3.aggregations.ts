@@ -1,11 +1,11 @@
-import type { AggregationFields, ParsedAggregation } from '@merx/db';
+import type { AggregationFields } from '@merx/db';
 
 /*
  * The fields a v3 product search may aggregate on (docs/decisions/0026-aggregations.md): the facets a storefront
  * shows. Each is a field of the v3 query spec (products-v3.query.ts), so a facet counts what the filter selects.
  */
 
-const PRICE_FIELDS = ['actualPriceRange.minValue.amount', 'actualPriceRange.maxValue.amount'];
+const _PRICE_FIELDS = ['actualPriceRange.minValue.amount', 'actualPriceRange.maxValue.amount'];
 
 const PUBLIC_FIELDS: AggregationFields = {
   'brand.id': { types: ['VALUE', 'SCALAR'] },
@@ -33,11 +33,4 @@ const ELEVATED_FIELDS: AggregationFields = { ...PUBLIC_FIELDS, visible: { types:
 
 export function aggregationFieldsV3(elevated: boolean): AggregationFields {
   return elevated ? ELEVATED_FIELDS : PUBLIC_FIELDS;
-}
-
-/** Whether an aggregation reads the derived prices (then the statement joins them). */
-export function aggregationsNeedPrices(aggregations: readonly ParsedAggregation[]): boolean {
-  return aggregations.some((a) =>
-    a.type === 'NESTED' ? a.items.some((i) => PRICE_FIELDS.includes(i.fieldPath)) : PRICE_FIELDS.includes(a.fieldPath),
-  );
 }

@@ -1,16 +1,11 @@
-import type { DialectName, Executor } from '@merx/db';
+import type { Executor } from '@merx/db';
 import { type EntityQuerySpec, type FilterNode, invalid, type Scalar } from '@merx/domain';
-import { type SelectQueryBuilder, sql } from 'kysely';
 
 /*
  * The v3 query language over the products table: the fields the package documents as filterable or sortable and
  * Merx can answer from its columns (docs/decisions/0023-products-v3-read.md). Any other field is a 400 naming it.
  */
 
-/** Alias of the derived table holding what a buyer pays at the cheapest and dearest visible variant (minor units). */
-export const V3_PRICES = 'v3_prices';
-
-const ACTUAL_PRICE_FIELDS = ['actualPriceRange.minValue.amount', 'actualPriceRange.maxValue.amount'];
 const DIRECT_CATEGORIES = 'directCategoriesInfo.categories.id';
 const ALL_CATEGORIES = 'allCategoriesInfo.categories.id';
 
@@ -53,8 +48,9 @@ export function productV3QuerySpec(minorPerMajor: number): EntityQuerySpec {
       'brand.name': { kind: 'column', column: 'brand', type: 'string', sortable: true },
       'ribbon.id': { kind: 'column', column: 'ribbon_id', type: 'id', sortable: true },
       'ribbon.name': { kind: 'column', column: 'ribbon', type: 'string', sortable: true },
-      'actualPriceRange.minValue.amount': { ...money, column: `${V3_PRICES}.actual_min` },
-      'actualPriceRange.maxValue.amount': { ...money, column: `${V3_PRICES}.actual_max` },
+      // What a buyer pays at the cheapest and dearest variant: generated columns (migration 0029, decision 0034).
+      'actualPriceRange.minValue.amount': { ...money, column: 'actual_min' },
+      'actualPriceRange.maxValue.amount': { ...money, column: 'actual_max' },
       'compareAtPriceRange.minValue.amount': { ...money, column: 'price_min' },
       'compareAtPriceRange.maxValue.amount': { ...money, column: 'price_max' },
       'physicalProperties.shippingWeightRange.minValue': {
@@ -76,39 +72,6 @@ export function productV3QuerySpec(minorPerMajor: number): EntityQuerySpec {
     tieBreaker: [{ field: 'id', order: 'ASC' }],
     defaultSort: [{ field: 'createdDate', order: 'DESC' }],
   };
-}
-
-function fieldsOf(node: FilterNode | null): string[] {
-  if (!node) return [];
-  if (node.kind === 'and' || node.kind === 'or') return node.nodes.flatMap(fieldsOf);
-  if (node.kind === 'not') return fieldsOf(node.node);
-  return [node.field];
-}
-
-/** Whether a filter or sort needs the derived prices (then the query joins them). */
-export function needsActualPrices(filter: FilterNode | null, sort: readonly { field: string }[]): boolean {
-  return [...fieldsOf(filter), ...sort.map((s) => s.field)].some((f) => ACTUAL_PRICE_FIELDS.includes(f));
-}
-
-/**
- * Joins what a buyer pays at the cheapest and dearest visible variant: the v1 discount (product-wide, PERCENT or
- * AMOUNT) applied to `price_min`/`price_max`, rounded half away from zero as `discountedPrice` does.
- */
-// biome-ignore lint/suspicious/noExplicitAny: joins onto any products query
-export function joinActualPrices<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, dialect: DialectName): QB {
-  const paid = (col: 'price_min' | 'price_max') => {
-    const c = sql.ref(`p3.${col}`);
-    const pct =
-      dialect === 'postgres'
-        ? sql`round(cast(${c} as numeric) * cast(p3.discount_value as numeric) / 100)`
-        : sql`round(${c} * p3.discount_value / 100.0)`;
-    const floor0 = (e: unknown) => (dialect === 'postgres' ? sql`greatest(0, ${e})` : sql`max(0, ${e})`);
-    return sql`case p3.discount_type when 'PERCENT' then ${floor0(sql`${c} - ${pct}`)} when 'AMOUNT' then ${floor0(
-      sql`${c} - p3.discount_value`,
-    )} else ${c} end`;
-  };
-  const derived = sql`(select p3.id as price_id, ${paid('price_min')} as actual_min, ${paid('price_max')} as actual_max from products as p3)`;
-  return qb.innerJoin(derived.as(V3_PRICES), `${V3_PRICES}.price_id`, 'products.id') as QB;
 }
 
 /** Deepest category tree walked (the categories module allows five levels). */

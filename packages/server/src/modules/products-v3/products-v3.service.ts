@@ -9,7 +9,6 @@ import {
 import {
   type AggregationResult,
   applyFilter,
-  type CursorState,
   dataVersionReader,
   decodeCursor,
   type ParsedAggregation,
@@ -47,9 +46,9 @@ import {
   variantsFromJson,
 } from '../products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../products/products.types.js';
-import { aggregationFieldsV3, aggregationsNeedPrices } from './products-v3.aggregations.js';
+import { aggregationFieldsV3 } from './products-v3.aggregations.js';
 import { type CategoryNode, type ProductLinks, productV3Of } from './products-v3.mapper.js';
-import { joinActualPrices, needsActualPrices, productV3QuerySpec, storedFilter } from './products-v3.query.js';
+import { productV3QuerySpec, storedFilter } from './products-v3.query.js';
 
 type Fields = readonly ProductV3RequestedField[] | undefined;
 type LinkedRow = ProductRow & { ribbon_id: string | null; brand_id: string | null };
@@ -194,10 +193,9 @@ export function createProductsV3Service(deps: ModuleDeps) {
   async function page(query: ParsedQuery, fields: Fields, caller: Caller, expression: string | null | undefined) {
     const { elevated } = viewOf(caller);
     const filter = await storedFilter(deps.db, query.filter);
-    const base = (state: CursorState) => {
-      let qb = selectProducts(deps.db, deps.dialect).select(['products.ribbon_id', 'products.brand_id']);
-      if (!elevated) qb = qb.where('products.visible', '=', sql.lit(1));
-      return needsActualPrices(state.filter, state.sort) ? joinActualPrices(qb, deps.dialect) : qb;
+    const base = () => {
+      const qb = selectProducts(deps.db, deps.dialect).select(['products.ribbon_id', 'products.brand_id']);
+      return elevated ? qb : qb.where('products.visible', '=', sql.lit(1));
     };
     const terms = expression ? searchTerms(expression) : [];
     const result = await runQuery<LinkedRow>({
@@ -251,35 +249,18 @@ export function createProductsV3Service(deps: ModuleDeps) {
         : null;
     const filter = await storedFilter(deps.db, paged ? paged.filter : query.filter);
     const terms = paged ? (paged.search ?? []) : expression ? searchTerms(expression) : [];
-    const run = (list: ParsedAggregation[], withPrices: boolean) => {
-      let qb = deps.db.selectFrom('products');
-      if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
-      if (withPrices) qb = joinActualPrices(qb, deps.dialect);
-      if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
-      return runAggregations({
-        db: deps.db,
-        dialect: deps.dialect,
-        base: applyFilter(qb, filter, s, 'in'),
-        spec: s,
-        fields: aggregationFieldsV3(viewOf(caller).elevated),
-        aggregations: list,
-        path: 'search.aggregations',
-      });
-    };
-    // The derived prices are joined only for the aggregations that read them (unless the filter does): brand and
-    // option-choice counts over the whole catalog do not pay a join per product for a price they never read.
-    if (needsActualPrices(filter, [])) return run(aggregations, true);
-    const priced = aggregations.filter((a) => aggregationsNeedPrices([a]));
-    if (priced.length === 0 || priced.length === aggregations.length) return run(aggregations, priced.length > 0);
-    const [withPrices, without] = await Promise.all([
-      run(priced, true),
-      run(
-        aggregations.filter((a) => !priced.includes(a)),
-        false,
-      ),
-    ]);
-    const byName = new Map([...withPrices, ...without].map((r) => [r.name, r]));
-    return aggregations.map((a) => byName.get(a.name) as AggregationResult);
+    let qb = deps.db.selectFrom('products');
+    if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+    if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
+    return runAggregations({
+      db: deps.db,
+      dialect: deps.dialect,
+      base: applyFilter(qb, filter, s, 'in'),
+      spec: s,
+      fields: aggregationFieldsV3(viewOf(caller).elevated),
+      aggregations,
+      path: 'search.aggregations',
+    });
   }
 
   /**
@@ -317,7 +298,6 @@ export function createProductsV3Service(deps: ModuleDeps) {
     const filter = await storedFilter(deps.db, parsed);
     let qb = deps.db.selectFrom('products');
     if (!includeHidden) qb = qb.where('products.visible', '=', sql.lit(1));
-    if (needsActualPrices(filter, [])) qb = joinActualPrices(qb, deps.dialect);
     const terms = expression ? searchTerms(expression) : [];
     if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
     return applyFilter(qb, filter, s, 'in');
