@@ -276,6 +276,7 @@ export function createInventoryV3Service(deps: ModuleDeps, v1: InventoryV3Deps) 
         },
       ],
       { reason: 'STOCK_SET', actor: await actorOf(deps.db, caller) },
+      caller,
     );
     return itemOf(await rowOf(input.id));
   }

@@ -207,6 +207,7 @@ export function createInventoryItems(deps: ModuleDeps, catalog: InventoryCatalog
           };
         }),
         { reason: 'STOCK_SET', actor: await actorOf(deps.db, caller) },
+        caller,
       );
       return { inventoryItem: await load(productId, errorCodes.productNotFound) };
     },

@@ -1,6 +1,7 @@
 import { type BulkProductsResponse, bulkUpdateProductsRequest, errorCodes, eventTypes } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, currencyDigits, fromMinor, roundMinor, toMinor, ValidationError } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { productOf } from './products.mapper.js';
 import type { ProductService } from './products.service.js';
@@ -24,6 +25,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
     changedField: string,
     edit: Edit,
     returnEntity: boolean,
+    caller: Caller,
   ): Promise<BulkProductsResponse> {
     const results: BulkProductsResponse['results'] = [];
     for (const [originalIndex, id] of ids.entries()) {
@@ -32,7 +34,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
           const before = await products.load(uow.trx, id, { elevated: true });
           const after = { ...edit(structuredClone(before)), updatedDate: deps.clock.now().toISOString() };
           const variants = (await products.repo.variantsOf(uow.trx, [id])).get(id) ?? [];
-          await products.save(uow, before, after, variants, false);
+          await products.save(uow, before, after, variants, false, caller);
           await deps.outbox.append(uow, {
             type: eventTypes.productChanged,
             entityId: id,
@@ -105,6 +107,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
         productType?: 'physical' | 'digital';
       },
       returnEntity: boolean,
+      caller: Caller = { kind: 'none' },
     ) {
       const { currency } = deps.store();
       const [field] = Object.keys(set) as Array<keyof typeof set>;
@@ -119,13 +122,14 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
         if (set.productType !== undefined) return { ...p, productType: set.productType };
         return p;
       };
-      return run(ids, field ?? 'price', edit, returnEntity);
+      return run(ids, field ?? 'price', edit, returnEntity, caller);
     },
 
     async adjust(
       ids: string[],
       adjust: { price?: Adjustment; cost?: Adjustment; weight?: Adjustment },
       returnEntity: boolean,
+      caller: Caller = { kind: 'none' },
     ) {
       const { currency } = deps.store();
       const inMinor = (a: Adjustment | undefined, field: string): Adjustment | undefined =>
@@ -138,7 +142,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
         if (adjust.weight) return { ...p, weight: adjusted(p.weight ?? 0, adjust.weight, 'weight') };
         return p;
       };
-      return run(ids, adjust.price ? 'price' : adjust.cost ? 'cost' : 'weight', edit, returnEntity);
+      return run(ids, adjust.price ? 'price' : adjust.cost ? 'cost' : 'weight', edit, returnEntity, caller);
     },
   };
 }

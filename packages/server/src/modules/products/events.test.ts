@@ -172,14 +172,34 @@ describe('catalog events in the outbox', () => {
     await kit.owner.patch(`/stores/v1/products/${p.id}/variants`, {
       variants: [{ choices: { Size: 'S' }, sku: 'V3-S' }],
     });
-    await kit.owner.post('/stores/v1/bulk/products/update', {
-      productIds: [p.id],
+    const bulk = await kit.owner.post('/stores/v1/bulk/products/update', {
+      ids: [p.id],
       set: { ribbon: 'Twin ribbon' },
     });
-    const modified = (await v3Since(since)).map((e) => Object.keys(e.payload.modifiedFields as object));
-    expect(modified.length).toBeGreaterThanOrEqual(2);
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    const withMedia = (await kit.owner.get(`/stores-reader/v1/products/${p.id}`)).body.product;
+    await kit.owner.post(`/stores/v1/products/${p.id}/media`, { media: [{ url: 'https://example.com/v3b.jpg' }] });
+    const ids = (await kit.owner.get(`/stores-reader/v1/products/${p.id}`)).body.product.media.items.map(
+      (m: { id: string }) => m.id,
+    );
+    expect(ids.length).toBeGreaterThan(withMedia.media.items.length);
+    const beforeOrder = await kit.lastSeq();
+    const order = await kit.owner.post(`/_api/merx/v1/products/${p.id}/media/order`, { mediaIds: [...ids].reverse() });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    expect((await v3Since(beforeOrder)).map((e) => Object.keys(e.payload.modifiedFields as object))).toEqual([
+      expect.arrayContaining(['media']),
+    ]);
+    const events = await v3Since(since);
+    console.log(
+      JSON.stringify(events.map((e) => [Object.keys(e.payload.modifiedFields as object), e.payload.identity])),
+    );
+    const modified = events.map((e) => Object.keys(e.payload.modifiedFields as object));
+    expect(modified.length).toBeGreaterThanOrEqual(4);
     expect(modified[0]).toContain('media');
     expect(modified[1]).toContain('variantsInfo');
+    expect(modified.at(-1)).toContain('media');
+    // Every write path says who made the change: here the owner's API key.
+    for (const e of events) expect(e.payload.identity).toMatchObject({ identityType: 'APP' });
     const quiet = await kit.lastSeq();
     await kit.owner.patch(`/stores/v1/products/${p.id}`, { product: { name: p.name } });
     expect((await v3Since(quiet)).filter((e) => e.type === eventTypes.productV3Updated)).toEqual([]);

@@ -34,17 +34,22 @@ export interface MediaLibraryLookup {
   >;
 }
 
+/** The store's own work (the demo store's media): its events name no one. */
+const NO_CALLER: Caller = { kind: 'none' };
+
 /** Media, choice media, options, brand and ribbon of v1 products. */
 export function createMediaService(deps: CatalogDeps, products: ProductService, library: MediaLibraryLookup) {
   /**
-   * Changes a product in one transaction. `reset` (options deleted) leaves one default variant with the first
-   * variant's stock: the variants removed and the one added are logged as PRODUCT_EDITED by `reset.caller`.
+   * Changes a product in one transaction, as `caller` (who the v3 event names). `reset` (options deleted) leaves one
+   * default variant with the first variant's stock: the variants removed and the one added are logged as
+   * PRODUCT_EDITED by `caller`.
    */
   async function change(
     productId: string,
     changedFields: string[],
     fn: Change,
-    reset?: { caller: Caller },
+    caller: Caller,
+    reset = false,
   ): Promise<void> {
     await withTransaction(deps.db, async (uow) => {
       const before = await products.load(uow.trx, productId, { elevated: true });
@@ -55,11 +60,11 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
         const stock = products.stockDefaults(undefined, variants[0]);
         variants = buildVariants([], [], stock, after.updatedDate, newId, DEFAULT_VARIANT_ID);
       }
-      await products.save(uow, before, after, variants, reset !== undefined, reset?.caller, old);
+      await products.save(uow, before, after, variants, reset, caller, old);
       if (reset)
         await logManualStock(uow.trx, productId, old, variants, after.updatedDate, {
           reason: 'PRODUCT_EDITED',
-          actor: await actorOf(uow.trx, reset.caller),
+          actor: await actorOf(uow.trx, caller),
         });
       const events: NewEvent[] = [
         { type: eventTypes.productChanged, entityId: productId, payload: { productId, changedFields } },
@@ -135,32 +140,38 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
     async add(
       productId: string,
       media: Array<{ mediaId?: string; url?: string; choice?: { option: string; choice: string } }>,
+      caller: Caller = NO_CALLER,
     ) {
-      await change(productId, ['media'], async (p, uow) => {
-        const violations: FieldViolation[] = [];
-        media.forEach((m, i) => {
-          if ((m.mediaId === undefined) === (m.url === undefined)) {
-            violations.push({
-              field: `media[${i}]`,
-              description: 'must have exactly one of mediaId or url',
-              violatedRule: 'ONE_OF_ALIGNMENT',
-            });
+      await change(
+        productId,
+        ['media'],
+        async (p, uow) => {
+          const violations: FieldViolation[] = [];
+          media.forEach((m, i) => {
+            if ((m.mediaId === undefined) === (m.url === undefined)) {
+              violations.push({
+                field: `media[${i}]`,
+                description: 'must have exactly one of mediaId or url',
+                violatedRule: 'ONE_OF_ALIGNMENT',
+              });
+            }
+          });
+          if (violations.length) throw new ValidationError(violations);
+          for (const [i, m] of media.entries()) {
+            const item: StoredMedia = m.url
+              ? { id: newId(), mediaType: 'image', url: m.url, width: 0, height: 0, title: '' }
+              : await libraryMedia(uow.trx, m.mediaId as string, `media[${i}].mediaId`);
+            p.data.media.push(item);
+            if (m.choice) findChoice(p, m.choice.option, m.choice.choice, `media[${i}].choice`).mediaIds.push(item.id);
           }
-        });
-        if (violations.length) throw new ValidationError(violations);
-        for (const [i, m] of media.entries()) {
-          const item: StoredMedia = m.url
-            ? { id: newId(), mediaType: 'image', url: m.url, width: 0, height: 0, title: '' }
-            : await libraryMedia(uow.trx, m.mediaId as string, `media[${i}].mediaId`);
-          p.data.media.push(item);
-          if (m.choice) findChoice(p, m.choice.option, m.choice.choice, `media[${i}].choice`).mediaIds.push(item.id);
-        }
-        if (p.data.media.length > 100)
-          throw new ValidationError([
-            { field: 'media', description: 'a product can have at most 100 media items', violatedRule: 'MAX_SIZE' },
-          ]);
-        return p;
-      });
+          if (p.data.media.length > 100)
+            throw new ValidationError([
+              { field: 'media', description: 'a product can have at most 100 media items', violatedRule: 'MAX_SIZE' },
+            ]);
+          return p;
+        },
+        caller,
+      );
     },
 
     /** Attaches prepared media (the demo store's generated images). */
@@ -169,61 +180,86 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
       items: StoredMedia[],
       choiceMedia: Array<{ option: string; choice: string; mediaId: string }> = [],
     ) {
-      await change(productId, ['media'], (p) => {
-        p.data.media.push(...items);
-        for (const c of choiceMedia) findChoice(p, c.option, c.choice, 'media').mediaIds.push(c.mediaId);
-        return p;
-      });
+      await change(
+        productId,
+        ['media'],
+        (p) => {
+          p.data.media.push(...items);
+          for (const c of choiceMedia) findChoice(p, c.option, c.choice, 'media').mediaIds.push(c.mediaId);
+          return p;
+        },
+        NO_CALLER,
+      );
     },
 
-    async remove(productId: string, mediaIds: string[] | undefined) {
-      await change(productId, ['media'], (p) => {
-        const drop = mediaIds?.length ? new Set(mediaIds) : new Set(p.data.media.map((m) => m.id));
-        p.data.media = p.data.media.filter((m) => !drop.has(m.id));
-        for (const o of p.data.options)
-          for (const c of o.choices) c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
-        return p;
-      });
+    async remove(productId: string, mediaIds: string[] | undefined, caller: Caller = NO_CALLER) {
+      await change(
+        productId,
+        ['media'],
+        (p) => {
+          const drop = mediaIds?.length ? new Set(mediaIds) : new Set(p.data.media.map((m) => m.id));
+          p.data.media = p.data.media.filter((m) => !drop.has(m.id));
+          for (const o of p.data.options)
+            for (const c of o.choices) c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
+          return p;
+        },
+        caller,
+      );
     },
 
-    async addToChoices(productId: string, assignments: Array<{ option: string; choice: string; mediaIds?: string[] }>) {
-      await change(productId, ['productOptions'], (p) => {
-        const known = new Set(p.data.media.map((m) => m.id));
-        assignments.forEach((a, i) => {
-          const c = findChoice(p, a.option, a.choice, `media[${i}]`);
-          for (const id of a.mediaIds ?? []) {
-            if (!known.has(id)) {
-              throw new ValidationError([
-                {
-                  field: `media[${i}].mediaIds`,
-                  description: `no media "${id}" on this product`,
-                  violatedRule: 'VALIDATION',
-                },
-              ]);
+    async addToChoices(
+      productId: string,
+      assignments: Array<{ option: string; choice: string; mediaIds?: string[] }>,
+      caller: Caller = NO_CALLER,
+    ) {
+      await change(
+        productId,
+        ['productOptions'],
+        (p) => {
+          const known = new Set(p.data.media.map((m) => m.id));
+          assignments.forEach((a, i) => {
+            const c = findChoice(p, a.option, a.choice, `media[${i}]`);
+            for (const id of a.mediaIds ?? []) {
+              if (!known.has(id)) {
+                throw new ValidationError([
+                  {
+                    field: `media[${i}].mediaIds`,
+                    description: `no media "${id}" on this product`,
+                    violatedRule: 'VALIDATION',
+                  },
+                ]);
+              }
+              if (!c.mediaIds.includes(id)) c.mediaIds.push(id);
             }
-            if (!c.mediaIds.includes(id)) c.mediaIds.push(id);
-          }
-        });
-        return p;
-      });
+          });
+          return p;
+        },
+        caller,
+      );
     },
 
     async removeFromChoices(
       productId: string,
       assignments: Array<{ option: string; choice: string; mediaIds?: string[] }>,
+      caller: Caller = NO_CALLER,
     ) {
-      await change(productId, ['productOptions'], (p) => {
-        assignments.forEach((a, i) => {
-          const c = findChoice(p, a.option, a.choice, `media[${i}]`);
-          const drop = a.mediaIds?.length ? new Set(a.mediaIds) : new Set(c.mediaIds);
-          c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
-        });
-        return p;
-      });
+      await change(
+        productId,
+        ['productOptions'],
+        (p) => {
+          assignments.forEach((a, i) => {
+            const c = findChoice(p, a.option, a.choice, `media[${i}]`);
+            const drop = a.mediaIds?.length ? new Set(a.mediaIds) : new Set(c.mediaIds);
+            c.mediaIds = c.mediaIds.filter((id) => !drop.has(id));
+          });
+          return p;
+        },
+        caller,
+      );
     },
 
     /** Deletes the product's options: one default variant is left (stock changes logged as `caller`'s). */
-    async deleteOptions(productId: string, caller: Caller = { kind: 'none' }) {
+    async deleteOptions(productId: string, caller: Caller = NO_CALLER) {
       await change(
         productId,
         ['productOptions', 'variants'],
@@ -231,16 +267,17 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
           p.data.options = [];
           return p;
         },
-        { caller },
+        caller,
+        true,
       );
     },
 
-    async removeBrand(productId: string) {
-      await change(productId, ['brand'], (p) => ({ ...p, brand: null }));
+    async removeBrand(productId: string, caller: Caller = NO_CALLER) {
+      await change(productId, ['brand'], (p) => ({ ...p, brand: null }), caller);
     },
 
-    async removeRibbon(productId: string) {
-      await change(productId, ['ribbon'], (p) => ({ ...p, ribbon: null }));
+    async removeRibbon(productId: string, caller: Caller = NO_CALLER) {
+      await change(productId, ['ribbon'], (p) => ({ ...p, ribbon: null }), caller);
     },
   };
 }

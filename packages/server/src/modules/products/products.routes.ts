@@ -159,7 +159,7 @@ export function productRoutes(s: {
       params: idParams,
       input: c.updateVariantsRequest,
       response: c.variantsResponse,
-      handler: async ({ params, input }) => s.variants.update(params.id, input.variants),
+      handler: async ({ params, input, caller }) => s.variants.update(params.id, input.variants, caller),
     }),
     defineRoute({
       method: 'POST',
@@ -169,8 +169,8 @@ export function productRoutes(s: {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await s.variants.reset(params.id);
+      handler: async ({ params, caller }) => {
+        await s.variants.reset(params.id, caller);
         return {};
       },
     }),
@@ -227,8 +227,8 @@ export function productRoutes(s: {
       params: idParams,
       input: c.addProductMediaRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await s.media.add(params.id, input.media);
+      handler: async ({ params, input, caller }) => {
+        await s.media.add(params.id, input.media, caller);
         return {};
       },
     }),
@@ -241,8 +241,8 @@ export function productRoutes(s: {
       params: idParams,
       input: c.removeProductMediaRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await s.media.remove(params.id, input.mediaIds);
+      handler: async ({ params, input, caller }) => {
+        await s.media.remove(params.id, input.mediaIds, caller);
         return {};
       },
     }),
@@ -255,8 +255,8 @@ export function productRoutes(s: {
       params: idParams,
       input: c.choicesMediaRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await s.media.addToChoices(params.id, input.media);
+      handler: async ({ params, input, caller }) => {
+        await s.media.addToChoices(params.id, input.media, caller);
         return {};
       },
     }),
@@ -269,8 +269,8 @@ export function productRoutes(s: {
       params: idParams,
       input: c.choicesMediaRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await s.media.removeFromChoices(params.id, input.media);
+      handler: async ({ params, input, caller }) => {
+        await s.media.removeFromChoices(params.id, input.media, caller);
         return {};
       },
     }),
@@ -283,8 +283,8 @@ export function productRoutes(s: {
       params: idParams,
       input: c.reorderProductMediaRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await s.products.reorderMedia(params.id, input.mediaIds);
+      handler: async ({ params, input, caller }) => {
+        await s.products.reorderMedia(params.id, input.mediaIds, caller);
         return {};
       },
     }),
@@ -309,8 +309,8 @@ export function productRoutes(s: {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await s.media.removeBrand(params.id);
+      handler: async ({ params, caller }) => {
+        await s.media.removeBrand(params.id, caller);
         return {};
       },
     }),
@@ -322,8 +322,8 @@ export function productRoutes(s: {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await s.media.removeRibbon(params.id);
+      handler: async ({ params, caller }) => {
+        await s.media.removeRibbon(params.id, caller);
         return {};
       },
     }),
@@ -335,7 +335,7 @@ export function productRoutes(s: {
       access: write,
       input: c.bulkUpdateProductsRequest,
       response: c.bulkProductsResponse,
-      handler: async ({ input }) => s.bulk.update(input.ids, input.set, input.returnEntity ?? false),
+      handler: async ({ input, caller }) => s.bulk.update(input.ids, input.set, input.returnEntity ?? false, caller),
     }),
     defineRoute({
       method: 'POST',
@@ -345,7 +345,7 @@ export function productRoutes(s: {
       access: write,
       input: c.bulkAdjustProductsRequest,
       response: c.bulkProductsResponse,
-      handler: async ({ input }) => s.bulk.adjust(input.ids, input.adjust, input.returnEntity ?? false),
+      handler: async ({ input, caller }) => s.bulk.adjust(input.ids, input.adjust, input.returnEntity ?? false, caller),
     }),
   ];
 }

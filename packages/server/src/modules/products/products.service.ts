@@ -465,7 +465,7 @@ export function createProductService(deps: CatalogDeps) {
     },
 
     /** Puts the product's media in a new order (the first is the main media); variants are left as they are. */
-    async reorderMedia(id: string, mediaIds: string[]): Promise<void> {
+    async reorderMedia(id: string, mediaIds: string[], caller: Caller = { kind: 'none' }): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id, { elevated: true });
         const media = orderMedia(before.data.media, mediaIds);
@@ -475,7 +475,7 @@ export function createProductService(deps: CatalogDeps) {
           data: { ...before.data, media },
           updatedDate: deps.clock.now().toISOString(),
         };
-        await save(uow, before, after, variants, false);
+        await save(uow, before, after, variants, false, caller);
         await deps.outbox.append(uow, {
           type: eventTypes.productChanged,
           entityId: id,

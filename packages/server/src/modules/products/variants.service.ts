@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '@merx/domain';
 import { sql } from 'kysely';
+import type { Caller } from '../../http/auth.js';
 import { logManualStock, type StockLog, SYSTEM_ACTOR } from '../inventory/inventory.log.js';
 import { optionsAvailability } from './availability.js';
 import type { CatalogDeps } from './catalog-deps.js';
@@ -57,7 +58,11 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
   }
 
   return {
-    async update(productId: string, overrides: VariantOverrideInput[]): Promise<{ variants: Variant[] }> {
+    async update(
+      productId: string,
+      overrides: VariantOverrideInput[],
+      caller: Caller = { kind: 'none' },
+    ): Promise<{ variants: Variant[] }> {
       refuseFields(
         overrides.map((o, i) => [`variants[${i}]`, o]),
         ['stock', 'productDimensions', 'packageDimensions'],
@@ -124,7 +129,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             ]);
           }
         }
-        await products.save(uow, before, { ...before, updatedDate: now }, variants, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, variants, true, caller);
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
@@ -142,7 +147,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
       });
     },
 
-    async reset(productId: string): Promise<void> {
+    async reset(productId: string, caller: Caller = { kind: 'none' }): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
         const now = deps.clock.now().toISOString();
@@ -155,7 +160,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
           visible: true,
           updatedDate: now,
         }));
-        await products.save(uow, before, { ...before, updatedDate: now }, variants, true);
+        await products.save(uow, before, { ...before, updatedDate: now }, variants, true, caller);
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
@@ -186,6 +191,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         preorder?: PreorderSettings;
       }>,
       log: StockLog<'STOCK_SET'> = { reason: 'STOCK_SET', actor: SYSTEM_ACTOR },
+      caller: Caller = { kind: 'none' },
     ): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
@@ -208,7 +214,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             updatedDate: now,
           };
         });
-        await products.save(uow, before, { ...before, updatedDate: now }, next, true, undefined, old);
+        await products.save(uow, before, { ...before, updatedDate: now }, next, true, caller, old);
         await logManualStock(uow.trx, productId, old, next, now, log);
         await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
       });
