@@ -11,7 +11,10 @@ export type EventIdentity =
   | { identityType: 'APP'; appId: string }
   | { identityType: 'UNKNOWN' };
 
-export function identityOf(caller: Caller): EventIdentity {
+/** Who made a change: a request's caller, or an identity already known (a product import names who started it). */
+export function identityOf(who: Caller | EventIdentity): EventIdentity {
+  if ('identityType' in who) return who;
+  const caller = who;
   switch (caller.kind) {
     case 'visitor':
       return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.visitorId };
@@ -21,6 +24,23 @@ export function identityOf(caller: Caller): EventIdentity {
       return { identityType: 'WIX_USER', wixUserId: caller.staffId };
     case 'apiKey':
       return { identityType: 'APP', appId: caller.keyId };
+    default:
+      return { identityType: 'UNKNOWN' };
+  }
+}
+
+/** The identity of an actor as the inventory log records one (`STAFF`, `API_KEY`, a shopper, or the store itself). */
+export function identityOfActor(actor: { kind: string; id?: string | undefined }): EventIdentity {
+  if (actor.id === undefined) return { identityType: 'UNKNOWN' };
+  switch (actor.kind) {
+    case 'STAFF':
+      return { identityType: 'WIX_USER', wixUserId: actor.id };
+    case 'API_KEY':
+      return { identityType: 'APP', appId: actor.id };
+    case 'MEMBER':
+      return { identityType: 'MEMBER', memberId: actor.id };
+    case 'VISITOR':
+      return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: actor.id };
     default:
       return { identityType: 'UNKNOWN' };
   }

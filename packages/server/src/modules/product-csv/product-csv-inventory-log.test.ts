@@ -66,10 +66,36 @@ describe('the inventory log of a product import', () => {
     const keyId = (
       await server.merx.db.selectFrom('api_keys').select('id').where('name', '=', 'Warehouse').executeTakeFirstOrThrow()
     ).id;
-    const second = await importCsv(server, [HEADER, stocked('csv-log-lamp', '8')].join('\n'), key.key);
+    const second = await importCsv(
+      server,
+      [HEADER, stocked('csv-log-lamp', '8', { 'Variant Price': '12' })].join('\n'),
+      key.key,
+    );
     expect(await logOf('csv-log-lamp', staff.token)).toEqual([
       [5, 'MANUAL', 'CSV_IMPORT', grace, first.id],
       [3, 'MANUAL', 'CSV_IMPORT', { kind: 'API_KEY', id: keyId, name: 'Warehouse' }, second.id],
+    ]);
+
+    // The catalog v3 events name them too: the create by the staff member, the update by the key.
+    const product = await productBySlug(server, staff.token, 'csv-log-lamp');
+    const v3 = await server.merx.db
+      .selectFrom('outbox')
+      .select(['type', 'payload'])
+      .where('entity_id', '=', product.id)
+      .where('type', 'like', '%catalog.v3.product%')
+      .orderBy('seq')
+      .execute();
+    expect(
+      v3.map((e) => {
+        const payload = (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as {
+          identity: object;
+          entity: { name: string };
+        };
+        return [e.type.split('.').at(-1), payload.identity, payload.entity.name];
+      }),
+    ).toEqual([
+      ['product_created', { identityType: 'WIX_USER', wixUserId: staff.id }, 'csv-log-lamp'],
+      ['product_updated', { identityType: 'APP', appId: keyId }, 'csv-log-lamp'],
     ]);
   });
 });

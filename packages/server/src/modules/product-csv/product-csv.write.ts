@@ -1,5 +1,6 @@
 import { ALL_PRODUCTS_COLLECTION_ID, eventTypes } from '@merx/contract';
 import type { DialectName, UnitOfWork } from '@merx/db';
+import { identityOfActor } from '../../events/identity.js';
 import type { EventOutbox, NewEvent } from '../../events/outbox.js';
 import { createCollectionsRepo } from '../collections/collections.repo.js';
 import { logManualStock, type StockLog } from '../inventory/inventory.log.js';
@@ -109,6 +110,11 @@ export async function writeBatch(
           slug: wire.slug,
         },
       });
+      events.push({
+        type: eventTypes.productV3Created,
+        entityId: record.id,
+        payload: { entity: deps.products.v3Entity(record, variants), identity: identityOfActor(ctx.log.actor) },
+      });
     }
     await collections.addProducts(
       uow.trx,
@@ -119,7 +125,15 @@ export async function writeBatch(
   for (const { applied, before } of updates) {
     if (applied.unchanged) continue;
     const { record, variants } = applied;
-    await deps.products.save(uow, before.record, record, variants, applied.variantsChanged, undefined, before.variants);
+    await deps.products.save(
+      uow,
+      before.record,
+      record,
+      variants,
+      applied.variantsChanged,
+      identityOfActor(ctx.log.actor),
+      before.variants,
+    );
     await logManualStock(uow.trx, record.id, before.variants, variants, ctx.now, ctx.log);
     events.push(
       {

@@ -20,7 +20,7 @@ import {
 } from '@merx/db';
 import { AppError, currencyDigits, invalid, notFound, PREORDER_OFF, parseQuery, toMinor } from '@merx/domain';
 import { sql } from 'kysely';
-import { identityOf } from '../../events/identity.js';
+import { type EventIdentity, identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -106,7 +106,8 @@ export function createProductService(deps: CatalogDeps) {
     after: ProductRecord,
     variants: VariantRecord[],
     variantsChanged: boolean,
-    caller: Caller = { kind: 'none' },
+    /** Who made the change, for the v3 event: the request's caller, or an identity already known (an import). */
+    caller: Caller | EventIdentity = { kind: 'none' },
     /** The variants before the write, when the caller has them (read here otherwise, only if they changed). */
     known?: readonly VariantRecord[],
   ) {
@@ -317,6 +318,8 @@ export function createProductService(deps: CatalogDeps) {
     repo,
     load,
     save,
+    /** A product's catalog v3 entity, as its v3 events carry it. */
+    v3Entity: deps.productV3Entity,
     insert,
     commitUpdate,
     concurrentModification,
