@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { testEngine } from '@merx/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART, expectViolation, ORDERS, type OrdersKit, startOrdersKit } from './orders-test-kit.js';
@@ -48,7 +49,7 @@ const modifiers = [
 async function mug(): Promise<{ id: string; variants: Array<{ id: string; choices: Record<string, string> }> }> {
   const res = await kit.owner.post('/stores/v3/products', {
     product: {
-      name: `Gift mug ${Math.random().toString(36).slice(2, 8)}`,
+      name: `Gift mug ${randomUUID().slice(0, 8)}`,
       productType: 'PHYSICAL',
       options: [
         {
@@ -267,7 +268,7 @@ describe(`choice modifiers (${testEngine()})`, () => {
   it('free-text modifiers: the text shows on the cart, checkout and order lines; required, length and unknown fields are checked', async () => {
     const res = await kit.owner.post('/stores/v3/products', {
       product: {
-        name: `Engraved pen ${Math.random().toString(36).slice(2, 8)}`,
+        name: `Engraved pen ${randomUUID().slice(0, 8)}`,
         productType: 'PHYSICAL',
         modifiers: [
           {

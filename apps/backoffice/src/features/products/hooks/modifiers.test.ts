@@ -61,7 +61,7 @@ const formWith = (modifiers: ModifierDraft[], extra: Partial<ProductForm> = {}):
 });
 
 const choice = (name: string, extra: Partial<ModifierDraft['choices'][number]> = {}) => ({
-  key: `k-${name}-${Math.random()}`,
+  key: `k-${name}-${crypto.randomUUID()}`,
   name,
   color: '#000000',
   addedPrice: '',
