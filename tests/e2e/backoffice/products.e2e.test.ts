@@ -250,7 +250,7 @@ suite('products and collections in the back office', () => {
     expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('33');
     await alert.getByRole('button', { name: 'Reload the product' }).click();
     await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe('35');
-    expect(await page.getByRole('combobox', { name: 'Ribbon' }).inputValue()).toBe('New');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Ribbon' }).inputValue()).toBe('New');
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
   });
 
