@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { categoryEventTypes } from './categories/categories.js';
 import type { cartEventTypes } from './ecom/cart.js';
 import type { checkoutEventTypes } from './ecom/checkout.js';
 import type { couponEventTypes, discountRuleEventTypes } from './ecom/discounts.js';
 import type { orderEventTypes } from './ecom/orders.js';
 import type { shippingEventTypes } from './ecom/shipping.js';
+import type { eventIdentity } from './merx/webhooks.js';
 import type { customizationEventTypes } from './stores/catalog-v3-customizations.js';
 import type { infoSectionEventTypes } from './stores/catalog-v3-info-sections.js';
 import type { brandEventTypes, ribbonEventTypes } from './stores/catalog-v3-ribbons-brands.js';
@@ -41,6 +43,9 @@ export type EventType =
   | ValuesOf<typeof infoSectionEventTypes>
   | ValuesOf<typeof customizationEventTypes>;
 
+/** Who made a change (spec section 6). */
+export type EventIdentity = z.infer<typeof eventIdentity>;
+
 /** The envelope every event carries, in the outbox and to subscribers. */
 export interface MerxEvent<P = Record<string, unknown>> {
   id: string;
@@ -48,5 +53,7 @@ export interface MerxEvent<P = Record<string, unknown>> {
   entityId: string;
   /** ISO-8601 time of the change. */
   eventTime: string;
+  /** Who made the change (UNKNOWN for the store's own work: seeding, sweeps, housekeeping). */
+  identity: EventIdentity;
   payload: P;
 }

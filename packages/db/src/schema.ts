@@ -38,6 +38,12 @@ import type { NamedCatalogTable } from './tables/ribbons-brands.js';
 import type { SequencesTable } from './tables/sequences.js';
 import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEndpointTypesTable,
+} from './tables/webhooks.js';
 
 /** Every table Merx keeps, by name. */
 export interface Database extends DiscountTables, ShippingTables, CartTables, CheckoutTables, OrderTables {
@@ -73,6 +79,10 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   brands: NamedCatalogTable;
   info_sections: InfoSectionsTable;
   customizations: CustomizationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_endpoint_types: WebhookEndpointTypesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type {

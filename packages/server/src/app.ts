@@ -356,7 +356,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
       });
     }
   });
-  const dispatcher = createDispatcher({ db: opts.merx.db, dialect: opts.merx.dialect, logger });
+  const dispatcher = createDispatcher({
+    db: opts.merx.db,
+    dialect: opts.merx.dialect,
+    logger,
+    clock: opts.clock ?? systemClock,
+  });
   const services = await buildServices(opts, dispatcher);
 
   registerRequestId(app);

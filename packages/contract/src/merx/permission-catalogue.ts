@@ -25,6 +25,8 @@ export const permissionCatalogue = {
   'staff:manage': 'Invite, change and remove staff accounts (never beyond one’s own permissions)',
   'api-keys:manage': 'Create and revoke API keys (never beyond one’s own permissions)',
   'mail:read': 'Read the mail the store sent or kept, codes and links included',
+  'webhooks:read': 'See webhook endpoints and their delivery log',
+  'webhooks:manage': 'Add, change, pause and delete webhook endpoints, rotate their secrets and replay deliveries',
   'oauth-clients:manage': 'Register and change the apps members sign in to',
   'audit:read': 'Read the audit trail of access changes',
   'members:sign-on': 'Sign in as any member without their password (for single sign-on integrations)',

@@ -10,6 +10,8 @@ export interface OutboxTable {
   /** JSON payload. */
   payload: string;
   created_date: string;
+  /** JSON of who made the change (the contract's event identity); null for the store's own work. */
+  actor: string | null;
 }
 
 /** Events not yet handed out: a trigger enqueues each appended event; a dispatcher claims it by deleting its row. */

@@ -1,8 +1,10 @@
-import type { EventType, MerxEvent } from '@merx/contract';
+import { type EventIdentity, type EventType, type MerxEvent, webhookTestEventType } from '@merx/contract';
 import type { Database, DialectName } from '@merx/db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
+import type { Clock } from '../lib/clock.js';
 import { preparedStatements } from '../lib/prepared.js';
+import { unknownIdentity } from './identity.js';
 
 export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 
@@ -11,6 +13,62 @@ const BATCH = 100;
 
 /** How long a kick waits for more commits before it claims. */
 const KICK_DELAY_MS = 20;
+
+/** The PostgreSQL advisory lock that makes claims one at a time across processes (so webhooks keep commit order). */
+const CLAIM_LOCK = 7_201_130;
+
+/** An outbox row's actor column as the envelope's identity. */
+export function identityFromActor(actor: string | null): EventIdentity {
+  return actor === null ? unknownIdentity : (JSON.parse(actor) as EventIdentity);
+}
+
+/**
+ * Makes the webhook deliveries of claimed events, in the claim's transaction (so a process killed after its claim
+ * loses nothing): one row per event and endpoint that receives its type and is not disabled. The test event goes
+ * only to the endpoint it names. Answers how many deliveries were made.
+ */
+async function fanOut(trx: Transaction<Database>, seqs: number[], now: string): Promise<number> {
+  const result = await trx
+    .insertInto('webhook_deliveries')
+    .columns([
+      'endpoint_id',
+      'event_seq',
+      'event_id',
+      'event_type',
+      'entity_id',
+      'event_time',
+      'status',
+      'attempts',
+      'next_attempt_date',
+      'created_date',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('outbox as o')
+        .innerJoin('webhook_endpoint_types as t', (join) =>
+          join.on((on) => on.or([on('t.type', '=', on.ref('o.type')), on('t.type', '=', '*')])),
+        )
+        .innerJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id')
+        .where('o.seq', 'in', seqs)
+        .where('e.status', '<>', 'DISABLED')
+        .where((w) => w.or([w('o.type', '<>', webhookTestEventType), w('o.entity_id', '=', w.ref('t.endpoint_id'))]))
+        .select((s) => [
+          't.endpoint_id',
+          'o.seq',
+          'o.id',
+          'o.type',
+          'o.entity_id',
+          'o.created_date',
+          sql.lit('PENDING').as('status'),
+          sql.lit(0).as('attempts'),
+          s.val(now).as('next_attempt_date'),
+          s.val(now).as('created_date_now'),
+        ]),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
 
 /** Hands committed outbox events to in-process subscribers, in commit order, each event once across processes. */
 export interface Dispatcher {
@@ -23,7 +81,14 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectName; logger: Logger }): Dispatcher {
+export function createDispatcher(deps: {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  logger: Logger;
+  clock: Clock;
+  /** Called after a claim made webhook deliveries (the delivery worker sends them). */
+  onDeliveries?: () => void;
+}): Dispatcher {
   const handlers = new Map<string, Set<EventHandler>>();
   let running: Promise<void> | null = null;
   let again = false;
@@ -47,28 +112,29 @@ export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectN
   const listening = () => [...handlers.values()].some((set) => set.size > 0);
 
   /**
-   * Claims up to 100 pending events in ONE statement, by deleting their rows from the queue (only the process
-   * whose delete removes a row gets it; on PostgreSQL rows another process is claiming are skipped, not waited
-   * for), then reads the claimed events, unless nobody here listens, and hands them out in commit order. Stops
-   * when a batch comes back short: later commits kick again.
+   * Claims up to 100 pending events by deleting their rows from the queue (only the process whose delete removes a
+   * row gets it; on PostgreSQL claims take turns under an advisory lock, so events reach webhooks in commit order),
+   * makes their webhook deliveries in the same transaction, then reads the claimed events, unless nobody here
+   * listens, and hands them out in commit order. Stops when a batch comes back short: later commits kick again.
    */
   async function drainOnce(): Promise<void> {
     for (;;) {
-      const claimed = await prepared<{ seq: number | string }>(
-        deps.db,
-        'claim',
-        () => {
-          const oldest = deps.db
-            .selectFrom('outbox_queue')
-            .select('seq')
-            .orderBy('seq')
-            .limit(BATCH)
-            .$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked());
-          return deps.db.deleteFrom('outbox_queue').where('seq', 'in', oldest).returning('seq');
-        },
-        {},
-      );
-      const seqs = claimed.map((c) => Number(c.seq));
+      const { seqs, deliveries } = await deps.db.transaction().execute(async (trx) => {
+        if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+        const claimed = await prepared<{ seq: number | string }>(
+          trx,
+          'claim',
+          () => {
+            const oldest = trx.selectFrom('outbox_queue').select('seq').orderBy('seq').limit(BATCH);
+            return trx.deleteFrom('outbox_queue').where('seq', 'in', oldest).returning('seq');
+          },
+          {},
+        );
+        const seqs = claimed.map((c) => Number(c.seq));
+        const deliveries = seqs.length > 0 ? await fanOut(trx, seqs, deps.clock.now().toISOString()) : 0;
+        return { seqs, deliveries };
+      });
+      if (deliveries > 0) deps.onDeliveries?.();
       // Nobody listens here: claimed all the same (once across processes), the events never read.
       const rows =
         seqs.length > 0 && listening()
@@ -81,10 +147,11 @@ export function createDispatcher(deps: { db: Kysely<Database>; dialect: DialectN
           type: row.type as EventType,
           entityId: row.entity_id,
           eventTime: row.created_date,
+          identity: identityFromActor(row.actor),
           payload: JSON.parse(row.payload) as Record<string, unknown>,
         });
       }
-      if (claimed.length < BATCH) return;
+      if (seqs.length < BATCH) return;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { MerxEvent } from '@merx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../lib/clock.js';
 import { startTestServer, type TestServer } from '../testing.js';
 
 let server: TestServer;
@@ -98,8 +99,8 @@ describe('two dispatchers on one database', () => {
     await server.dispatcher.drain();
     const { createDispatcher } = await import('./dispatcher.js');
     const quiet = { error: () => {}, warn: () => {}, info: () => {} } as never;
-    const a = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet });
-    const b = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet });
+    const a = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet, clock: systemClock });
+    const b = createDispatcher({ db: server.merx.db, dialect: server.merx.dialect, logger: quiet, clock: systemClock });
     const got: Record<'a' | 'b', string[]> = { a: [], b: [] };
     a.subscribe('*', (e) => {
       got.a.push(e.entityId);

@@ -1,15 +1,13 @@
+import type { EventIdentity } from '@merx/contract';
 import type { Caller } from '../http/auth.js';
 
 /**
  * Who made a change, as the contract's event metadata names it (spec section 6: ANONYMOUS_VISITOR, MEMBER, WIX_USER
  * for staff, APP for API keys); UNKNOWN for the store's own work (seeding, housekeeping).
  */
-export type EventIdentity =
-  | { identityType: 'ANONYMOUS_VISITOR'; anonymousVisitorId: string }
-  | { identityType: 'MEMBER'; memberId: string }
-  | { identityType: 'WIX_USER'; wixUserId: string }
-  | { identityType: 'APP'; appId: string }
-  | { identityType: 'UNKNOWN' };
+export type { EventIdentity };
+
+export const unknownIdentity: EventIdentity = Object.freeze({ identityType: 'UNKNOWN' });
 
 /** Who made a change: a request's caller, or an identity already known (a product import names who started it). */
 export function identityOf(who: Caller | EventIdentity): EventIdentity {

@@ -1,8 +1,9 @@
-import type { EventType, MerxEvent } from '@merx/contract';
+import type { EventIdentity, EventType, MerxEvent } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { preparedStatements } from '../lib/prepared.js';
+import { unknownIdentity } from './identity.js';
 
 export interface NewEvent {
   type: EventType;
@@ -10,6 +11,8 @@ export interface NewEvent {
   payload: Record<string, unknown>;
   /** `payload` already serialised (`JSON.stringify(payload)`), when the caller has it: large payloads are costly. */
   payloadJson?: string;
+  /** Who made the change (a request's caller: `identityOf(caller)`); the store's own work when absent. */
+  identity?: EventIdentity;
 }
 
 /** Appends events to the outbox inside the caller's transaction and wakes the dispatcher after commit. */
@@ -29,6 +32,7 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
         type: e.type,
         entityId: e.entityId,
         eventTime,
+        identity: e.identity ?? unknownIdentity,
         payload: e.payload,
       }));
       const values: Record<string, unknown> = { time: eventTime };
@@ -37,6 +41,7 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
         values[`type${i}`] = e.type;
         values[`entity${i}`] = e.entityId;
         values[`payload${i}`] = list[i]?.payloadJson ?? JSON.stringify(e.payload);
+        values[`actor${i}`] = e.identity.identityType === 'UNKNOWN' ? null : JSON.stringify(e.identity);
       });
       // One statement per number of events, built once.
       await run(
@@ -50,6 +55,7 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
               entity_id: slot(`entity${i}`),
               payload: slot(`payload${i}`),
               created_date: slot('time'),
+              actor: slot(`actor${i}`),
             })),
           ),
         values,
