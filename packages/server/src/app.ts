@@ -5,10 +5,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { MerxDb } from '@merx/db';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { Config } from './config.js';
 import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
+import { createEventStreams, type EventStreams } from './events/event-stream.js';
 import { createOutbox } from './events/outbox.js';
+import { createSender } from './events/webhook-send.js';
+import { createWebhookWorker, type WebhookWorker } from './events/webhook-worker.js';
 import { type Access, publicAccess } from './http/auth.js';
 import { type NotFoundFallback, registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler, keepAnsweringHalfClosed } from './http/framework-errors.js';
@@ -49,6 +52,7 @@ import { createInventoryItemsModule } from './modules/inventory/inventory-items.
 import { createInventoryV3Module } from './modules/inventory-v3/index.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { webhookDisabledMail } from './modules/mail/mail.templates.js';
 import { createMediaModule } from './modules/media/index.js';
 import type { ModuleDeps } from './modules/module.js';
 import { createCallerResolver } from './modules/oauth/callers.js';
@@ -81,6 +85,8 @@ import { createShippingModule } from './modules/shipping/index.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { registerStorefront } from './modules/storefront/storefront.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { createWebhookService } from './modules/webhooks/webhooks.service.js';
 import { wixDataRoutes } from './modules/wix-data/wix-data.routes.js';
 
 export interface BuildAppOptions {
@@ -107,13 +113,19 @@ export interface RouteRecord {
   access: Access | undefined;
 }
 
-async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
+async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, streams: EventStreams) {
   const { merx, config } = opts;
   const clock = opts.clock ?? systemClock;
   const settings = createSettingsService(merx.db);
   let store = await settings.store();
   const cursorSecret = await settings.secret('cursor');
-  const outbox = createOutbox({ clock, onCommitted: () => dispatcher.kick() });
+  const outbox = createOutbox({
+    clock,
+    onCommitted: () => {
+      dispatcher.kick();
+      streams.kick();
+    },
+  });
   const audit = createAuditLog({ db: merx.db, clock });
   const apiKeys = createApiKeyService({ db: merx.db, clock, audit });
   const collections = createCollectionService({
@@ -247,7 +259,48 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher) {
     logger: opts.logger || undefined,
     fetch: { allowPrivate: config.fetchPrivateHosts ?? false },
   });
+  const webhookTimeoutMs = config.webhookTimeoutMs ?? 10_000;
+  let webhookWorker: WebhookWorker | undefined;
+  const webhooks = createWebhookService({
+    db: merx.db,
+    dialect: merx.dialect,
+    clock,
+    sealer: createSealer(await settings.secret('sealer')),
+    development: config.development ?? false,
+    kickDispatcher: () => dispatcher.kick(),
+    kickWorker: () => webhookWorker?.kick(),
+  });
+  webhookWorker = createWebhookWorker({
+    db: merx.db,
+    dialect: merx.dialect,
+    clock,
+    logger: opts.logger || pino({ level: 'silent' }),
+    sender: createSender({ timeoutMs: webhookTimeoutMs, userAgent: 'Merx-Webhooks/1' }),
+    policy: () => webhooks.policy(),
+    endpoints: (ids) => webhooks.signing(ids),
+    leaseMs: webhookTimeoutMs * 2 + 5_000,
+    onDisabled: async (endpointId, reason) => {
+      const endpoint = await webhooks.get(endpointId);
+      const owners = await merx.db
+        .selectFrom('identities')
+        .select('email')
+        .where('kind', '=', 'staff')
+        .where('role', '=', 'owner')
+        .execute();
+      const content = webhookDisabledMail({
+        storeName: store.name,
+        endpointUrl: endpoint.url,
+        reason,
+        settingsUrl: `${config.publicUrl}/admin/settings/webhooks/${endpointId}`,
+      });
+      for (const owner of owners) await mail.queue(merx.db, { kind: 'webhook-disabled', to: owner.email, ...content });
+      mail.kick();
+    },
+  });
   return {
+    webhooks,
+    webhookWorker,
+    streams,
     settings: {
       ...settings,
       async updateStore(patch: Parameters<typeof settings.updateStore>[0]) {
@@ -356,13 +409,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
       });
     }
   });
+  const streams = createEventStreams({ db: opts.merx.db, logger });
+  let deliveries: WebhookWorker | undefined;
   const dispatcher = createDispatcher({
     db: opts.merx.db,
     dialect: opts.merx.dialect,
     logger,
     clock: opts.clock ?? systemClock,
+    onDeliveries: () => deliveries?.kick(),
   });
-  const services = await buildServices(opts, dispatcher);
+  const services = await buildServices(opts, dispatcher, streams);
+  deliveries = services.webhookWorker;
 
   registerRequestId(app);
   // The shop answers the browser's unmatched page requests (set below, once the shop is registered).
@@ -395,6 +452,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...apiKeyRoutes(services),
     ...mailRoutes(services.mail),
     ...settingsRoutes(services),
+    ...webhookRoutes(services),
     ...services.moduleRoutes,
   ];
   const callers = createCallerResolver(services.apiKeys, services.tokens);
@@ -459,7 +517,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   app.addHook('onClose', async () => {
     await services.mail.stop();
     await services.housekeeping.stop();
+    services.streams.close();
     await dispatcher.stop();
+    await services.webhookWorker.stop();
   });
   // An import running here stops after its batch and is let go for another process (or the next start).
   app.addHook('onClose', () => services.productCsv.stop());

@@ -27,6 +27,10 @@ export interface Config {
   ownerPassword?: string | undefined;
   /** Server-side fetches (image URLs of a product CSV import) may reach private and loopback addresses. */
   fetchPrivateHosts?: boolean;
+  /** NODE_ENV=development: webhooks may go to loopback addresses over plain http. */
+  development?: boolean;
+  /** How long a webhook receiver has to answer (MERX_WEBHOOK_TIMEOUT_MS, 10 s). */
+  webhookTimeoutMs?: number;
 }
 
 /** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
@@ -58,8 +62,17 @@ export function loadConfig(
     recaptchaSecret: env.MERX_RECAPTCHA_SECRET?.trim() || undefined,
     ownerEmail: env.MERX_OWNER_EMAIL?.trim() || 'owner@merx.local',
     ownerPassword: env.MERX_OWNER_PASSWORD || undefined,
+    development: env.NODE_ENV === 'development',
+    webhookTimeoutMs: positiveInt(env.MERX_WEBHOOK_TIMEOUT_MS, 10_000, 'MERX_WEBHOOK_TIMEOUT_MS'),
     fetchPrivateHosts: env.MERX_FETCH_PRIVATE_HOSTS
       ? env.MERX_FETCH_PRIVATE_HOSTS === 'true'
       : env.NODE_ENV === 'development',
   };
+}
+
+function positiveInt(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
+  return value;
 }

@@ -17,6 +17,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 dispatcher.start();
+// Sends webhook deliveries: due retries, and those another process or a killed one left.
+merxApp.services.webhookWorker.start();
 // Purges spent sign-in rows, old throttle counters and dispatched events every hour.
 merxApp.services.housekeeping.start();
 // Runs product CSV imports: queued ones, and those a stopped or dead process left.

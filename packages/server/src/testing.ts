@@ -62,6 +62,9 @@ export async function startTestServer(
     ownerEmail: 'owner@merx.test',
     // Tests stand local HTTP servers in for image hosts (product CSV imports).
     fetchPrivateHosts: true,
+    // Tests stand local HTTP receivers in for webhook endpoints, and wait for slow ones only so long.
+    development: true,
+    webhookTimeoutMs: 1500,
   };
   const merxApp = await buildApp({
     config,

@@ -27,6 +27,7 @@ export const permissionCatalogue = {
   'mail:read': 'Read the mail the store sent or kept, codes and links included',
   'webhooks:read': 'See webhook endpoints and their delivery log',
   'webhooks:manage': 'Add, change, pause and delete webhook endpoints, rotate their secrets and replay deliveries',
+  'events:listen': 'Follow the live event stream (each event only with the permission that reads it)',
   'oauth-clients:manage': 'Register and change the apps members sign in to',
   'audit:read': 'Read the audit trail of access changes',
   'members:sign-on': 'Sign in as any member without their password (for single sign-on integrations)',

@@ -58,6 +58,8 @@ export function migration0030(dialect: DialectName) {
         .addColumn('event_time', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull())
+        // Failed attempts since it was last scheduled (a replay starts the retry schedule over).
+        .addColumn('run_attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('next_attempt_date', 'text')
         .addColumn('lease_until', 'text')
         .addColumn('last_attempt_date', 'text')

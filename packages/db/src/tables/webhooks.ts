@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A receiver of events (`webhook_endpoints`). */
 export interface WebhookEndpointsTable {
   id: string;
@@ -35,6 +37,8 @@ export interface WebhookDeliveriesTable {
   /** PENDING, SUCCEEDED or FAILED. */
   status: string;
   attempts: number;
+  /** Failed attempts since it was last scheduled (a replay starts the retry schedule over). */
+  run_attempts: Generated<number>;
   next_attempt_date: string | null;
   /** A process sending it holds it until then (a killed process's deliveries are taken up after it). */
   lease_until: string | null;

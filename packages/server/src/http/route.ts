@@ -90,6 +90,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         const params = parseWith(route.params, request.params ?? {}, '');
         const input = parseWith(route.input, readInput(request, wantsText), '');
         const result = await route.handler({ params, input, caller, request, reply });
+        // A streaming route (the live event stream) answered on the raw response itself.
+        if (reply.sent) return reply;
         if (result instanceof RawJson)
           return reply.status(200).type('application/json; charset=utf-8').send(result.text);
         return reply.status(200).send(result);

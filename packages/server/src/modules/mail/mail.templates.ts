@@ -10,6 +10,7 @@ export const mailKinds = [
   'order-canceled',
   'order-shipped',
   'order-payment-reminder',
+  'webhook-disabled',
 ] as const;
 
 export type MailKind = (typeof mailKinds)[number];
@@ -146,6 +147,30 @@ export function activationLinkMail(input: { storeName: string; url: string }): M
     subject,
     text: lines(intro, '', url, '', ignoreFooter),
     html: layout(input.storeName, subject, [paragraph(intro), button('Activate account', url)], ignoreFooter),
+  };
+}
+
+/** To the owners: Merx stopped sending webhooks to an endpoint (a day of failures, or a 410 answer). */
+export function webhookDisabledMail(input: {
+  storeName: string;
+  endpointUrl: string;
+  reason: string;
+  settingsUrl: string;
+}): MailContent {
+  const url = webUrl(input.settingsUrl);
+  const subject = subjectLine(`Webhooks to ${input.endpointUrl} were stopped`);
+  const intro = `${input.storeName} stopped sending events to ${input.endpointUrl}. ${input.reason}.`;
+  const next =
+    'Events for this endpoint are not queued while it is disabled. Fix the receiver, re-enable the endpoint in Settings → Webhooks, and replay the events it missed from there.';
+  return {
+    subject,
+    text: lines(intro, '', next, '', url),
+    html: layout(
+      input.storeName,
+      subject,
+      [paragraph(intro), paragraph(next), button('Open webhook settings', url)],
+      'You receive this mail as an owner of the store.',
+    ),
   };
 }
 

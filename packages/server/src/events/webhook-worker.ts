@@ -1,0 +1,361 @@
+import { randomInt } from 'node:crypto';
+import type { Database, DialectName } from '@merx/db';
+import { type Kysely, sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../lib/clock.js';
+import type { AddressPolicy } from '../lib/net-guard.js';
+import type { Sender, SendOutcome } from './webhook-send.js';
+
+/*
+ * Sends the webhook deliveries the dispatcher made (docs/decisions/0035-webhooks.md). A round claims due deliveries
+ * by leasing them (on PostgreSQL, rows another process is claiming are skipped), sends them side by side, and
+ * records every outcome in one transaction. Only the head of each (endpoint, entity) chain is ever claimed, so the
+ * events of one entity reach an endpoint in the order they were made, across any number of processes. A process
+ * killed mid-delivery leaves its leases to run out; the deliveries are then claimed again (at least once: receivers
+ * de-duplicate by `webhook-id`, the event's id).
+ */
+
+/** Waits after the 1st, 2nd, … failed attempt: about 27 hours in all, each ±20 % (so failures do not march in step). */
+export const RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  5 * 3600_000,
+  10 * 3600_000,
+  10 * 3600_000,
+] as const;
+/** An endpoint failing for this long (with no success in between) is disabled and the merchant told. */
+export const DISABLE_AFTER_MS = 24 * 3600_000;
+/** Deliveries claimed per round. */
+const BATCH = 200;
+/** Requests in flight at once per process. */
+const CONCURRENCY = 64;
+
+export function retryDelay(failedAttempts: number): number | null {
+  const base = RETRY_DELAYS_MS[failedAttempts - 1];
+  if (base === undefined) return null;
+  return Math.round(base * (0.8 + randomInt(0, 401) / 1000));
+}
+
+export interface EndpointSigning {
+  id: string;
+  url: string;
+  status: string;
+  failingSince: string | null;
+  /** Current secret first, then the previous one while its grace lasts. */
+  secrets: string[];
+}
+
+export interface WebhookWorker {
+  /** Claims and sends what is due now (soon after a commit made deliveries). */
+  kick(): void;
+  /** Runs rounds until nothing is due; resolves with the number of deliveries attempted. */
+  drain(): Promise<number>;
+  start(pollMs?: number): void;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  endpoint_id: string;
+  event_seq: number | string;
+  event_id: string;
+  attempts: number;
+  run_attempts: number;
+}
+
+export function createWebhookWorker(deps: {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  clock: Clock;
+  logger: Logger;
+  sender: Sender;
+  /** The store's address rule (its setting, and loopback in development). */
+  policy: () => Promise<AddressPolicy>;
+  /** The endpoints' URLs and secrets (opened from their sealed form). */
+  endpoints: (ids: string[]) => Promise<Map<string, EndpointSigning>>;
+  /** An endpoint was disabled (by this process): tell the merchant. */
+  onDisabled: (endpointId: string, reason: string) => Promise<void>;
+  /** How long a claimed delivery is held before another process may take it (the send timeout and a margin). */
+  leaseMs: number;
+}): WebhookWorker {
+  const { db } = deps;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let scheduled: NodeJS.Timeout | null = null;
+  let stopping = false;
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    const nowIso = now.toISOString();
+    const until = new Date(now.getTime() + deps.leaseMs).toISOString();
+    const lock = deps.dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
+    const result = await sql<Claimed>`
+      update webhook_deliveries set lease_until = ${until}
+      where (endpoint_id, event_seq) in (
+        select d.endpoint_id, d.event_seq from webhook_deliveries d
+        join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'ACTIVE'
+        where d.status = 'PENDING' and d.next_attempt_date <= ${nowIso}
+          and (d.lease_until is null or d.lease_until < ${nowIso})
+          and not exists (
+            select 1 from webhook_deliveries p
+            where p.endpoint_id = d.endpoint_id and p.entity_id = d.entity_id
+              and p.status = 'PENDING' and p.event_seq < d.event_seq
+          )
+        order by d.next_attempt_date, d.event_seq
+        limit ${BATCH}
+        ${lock}
+      )
+      returning endpoint_id, event_seq, event_id, attempts, run_attempts`.execute(db);
+    return result.rows;
+  }
+
+  /** The body of each claimed event, built around its stored payload (never parsed again). */
+  async function bodies(seqs: number[]): Promise<Map<number, string>> {
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['seq', 'id', 'type', 'entity_id', 'created_date', 'actor', 'payload'])
+      .where('seq', 'in', seqs)
+      .execute();
+    const out = new Map<number, string>();
+    for (const r of rows) {
+      out.set(
+        Number(r.seq),
+        `{"id":${JSON.stringify(r.id)},"type":${JSON.stringify(r.type)},"entityId":${JSON.stringify(r.entity_id)},` +
+          `"eventTime":${JSON.stringify(r.created_date)},"identity":${r.actor ?? '{"identityType":"UNKNOWN"}'},` +
+          `"payload":${r.payload}}`,
+      );
+    }
+    return out;
+  }
+
+  async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i] as T);
+      }
+    });
+    await Promise.all(lanes);
+    return results;
+  }
+
+  /** One round: claim, send, record. Answers how many deliveries it attempted. */
+  async function round(): Promise<number> {
+    const now = deps.clock.now();
+    const claimed = await claim(now);
+    if (claimed.length === 0) return 0;
+    const seqs = [...new Set(claimed.map((c) => Number(c.event_seq)))];
+    const [events, endpoints, policy] = await Promise.all([
+      bodies(seqs),
+      deps.endpoints([...new Set(claimed.map((c) => c.endpoint_id))]),
+      deps.policy(),
+    ]);
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const outcomes = await pooled(claimed, async (c): Promise<SendOutcome> => {
+      const body = events.get(Number(c.event_seq));
+      const endpoint = endpoints.get(c.endpoint_id);
+      if (body === undefined || endpoint === undefined) {
+        const error = body === undefined ? 'The event is no longer kept' : 'The endpoint is gone';
+        return { ok: false, statusCode: null, durationMs: 0, error, responseExcerpt: '' };
+      }
+      return deps.sender.send({
+        url: endpoint.url,
+        id: c.event_id,
+        body,
+        secrets: endpoint.secrets,
+        timestamp,
+        policy,
+      });
+    });
+    await record(claimed, outcomes, endpoints, events);
+    return claimed.length;
+  }
+
+  async function record(
+    claimed: Claimed[],
+    outcomes: SendOutcome[],
+    endpoints: Map<string, EndpointSigning>,
+    events: Map<number, string>,
+  ): Promise<void> {
+    const now = deps.clock.now();
+    const nowIso = now.toISOString();
+    const succeeded = new Map<string, number[]>();
+    const failedEndpoints = new Map<string, string>();
+    const gone = new Map<string, string>();
+    const attempts: Array<Record<string, unknown>> = [];
+    const failures: Array<{ c: Claimed; o: SendOutcome; final: boolean; next: string | null }> = [];
+    claimed.forEach((c, i) => {
+      const o = outcomes[i] as SendOutcome;
+      attempts.push({
+        endpoint_id: c.endpoint_id,
+        event_seq: Number(c.event_seq),
+        attempt: c.attempts + 1,
+        attempted_date: nowIso,
+        status_code: o.statusCode,
+        duration_ms: o.durationMs,
+        error: o.error,
+        response_excerpt: o.responseExcerpt,
+      });
+      if (o.ok) {
+        const key = `${c.endpoint_id}\u0000${o.statusCode}`;
+        const list = succeeded.get(key) ?? [];
+        list.push(Number(c.event_seq));
+        succeeded.set(key, list);
+        return;
+      }
+      // An event past the store's retention cannot be sent again: it fails at once.
+      const lost = !events.has(Number(c.event_seq));
+      const delay = lost ? null : retryDelay(c.run_attempts + 1);
+      failures.push({
+        c,
+        o,
+        final: delay === null,
+        next: delay === null ? null : new Date(now.getTime() + delay).toISOString(),
+      });
+      failedEndpoints.set(c.endpoint_id, o.error ?? 'failed');
+      if (o.statusCode === 410) gone.set(c.endpoint_id, 'The endpoint answered 410 Gone');
+    });
+    const succeededEndpoints = new Set([...succeeded.keys()].map((k) => k.split('\u0000')[0] as string));
+    const disabled: Array<{ id: string; reason: string }> = [];
+    await db.transaction().execute(async (trx) => {
+      for (const [key, seqs] of succeeded) {
+        const [endpointId, code] = key.split('\u0000') as [string, string];
+        await trx
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({
+            status: 'SUCCEEDED',
+            attempts: eb('attempts', '+', 1),
+            run_attempts: 0,
+            next_attempt_date: null,
+            lease_until: null,
+            last_attempt_date: nowIso,
+            last_status_code: Number(code),
+            last_error: null,
+          }))
+          .where('endpoint_id', '=', endpointId)
+          .where('event_seq', 'in', seqs)
+          .execute();
+      }
+      for (const f of failures) {
+        await trx
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({
+            status: f.final ? 'FAILED' : 'PENDING',
+            attempts: eb('attempts', '+', 1),
+            run_attempts: eb('run_attempts', '+', 1),
+            next_attempt_date: f.next,
+            lease_until: null,
+            last_attempt_date: nowIso,
+            last_status_code: f.o.statusCode,
+            last_error: f.o.error,
+          }))
+          .where('endpoint_id', '=', f.c.endpoint_id)
+          .where('event_seq', '=', Number(f.c.event_seq))
+          .execute();
+      }
+      for (let i = 0; i < attempts.length; i += 100) {
+        await trx
+          .insertInto('webhook_attempts')
+          .values(attempts.slice(i, i + 100) as never)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      // Endpoint health: a success ends a failing run; failures start one, and a day of them (or a 410) disables it.
+      for (const id of succeededEndpoints) {
+        if (endpoints.get(id)?.failingSince)
+          await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).execute();
+      }
+      for (const [id, error] of failedEndpoints) {
+        if (succeededEndpoints.has(id) && !gone.has(id)) continue;
+        const since = endpoints.get(id)?.failingSince ?? null;
+        const tooLong = since !== null && now.getTime() - Date.parse(since) >= DISABLE_AFTER_MS;
+        const reason =
+          gone.get(id) ?? (tooLong ? `Every delivery failed for more than a day (the last: ${error})` : null);
+        if (reason) {
+          const result = await trx
+            .updateTable('webhook_endpoints')
+            .set({ status: 'DISABLED', disabled_reason: reason, disabled_date: nowIso, updated_date: nowIso })
+            .where('id', '=', id)
+            .where('status', '=', 'ACTIVE')
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) > 0) disabled.push({ id, reason });
+        } else if (since === null) {
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ failing_since: nowIso })
+            .where('id', '=', id)
+            .where('failing_since', 'is', null)
+            .execute();
+        }
+      }
+    });
+    for (const d of disabled) {
+      deps.logger.warn({ endpointId: d.id, reason: d.reason }, 'webhook endpoint disabled');
+      try {
+        await deps.onDisabled(d.id, d.reason);
+      } catch (err) {
+        deps.logger.error({ err, endpointId: d.id }, 'telling the merchant of a disabled endpoint failed');
+      }
+    }
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        try {
+          for (;;) {
+            const n = await round();
+            total += n;
+            if (n === 0 || stopping) break;
+          }
+        } catch (err) {
+          deps.logger.error({ err }, 'webhook delivery round failed');
+        }
+      } while (again && !stopping);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    kick() {
+      if (stopping) return;
+      scheduled ??= setTimeout(() => {
+        scheduled = null;
+        void run();
+      }, 1);
+    },
+    async drain() {
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = null;
+      let total = await run();
+      if (running) total += await running;
+      return total;
+    },
+    start(pollMs = 1000) {
+      stopping = false;
+      timer ??= setInterval(() => void run(), pollMs);
+      timer.unref();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = null;
+      if (running) await running;
+      deps.sender.close();
+    },
+  };
+}
