@@ -514,10 +514,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   });
 
   services.mail.start();
+  // Live streams never end by themselves: they are ended before the server waits for its connections to close.
+  app.addHook('preClose', (done) => {
+    services.streams.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     await services.mail.stop();
     await services.housekeeping.stop();
-    services.streams.close();
     await dispatcher.stop();
     await services.webhookWorker.stop();
   });

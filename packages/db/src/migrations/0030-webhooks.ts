@@ -96,6 +96,7 @@ export function migration0030(dialect: DialectName) {
         .addColumn('response_excerpt', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('webhook_attempts_pk', ['endpoint_id', 'event_seq', 'attempt'])
         .execute();
+      await db.schema.createIndex('webhook_attempts_seq').on('webhook_attempts').column('event_seq').execute();
     },
   };
 }

@@ -53,6 +53,7 @@ export function createEventStreams(deps: { db: Kysely<Database>; logger: Logger 
   const waiting = new Set<() => void>();
   const open = new Set<ServerResponse>();
   let closed = false;
+  let scheduled: NodeJS.Timeout | null = null;
 
   function wake(): void {
     for (const resolve of [...waiting]) resolve();
@@ -84,10 +85,18 @@ export function createEventStreams(deps: { db: Kysely<Database>; logger: Logger 
       return Number(row?.seq ?? 0);
     },
 
-    kick: wake,
+    kick() {
+      // Commits come hundreds a second under load: the readers wake once per burst, and not at all when none listens.
+      if (waiting.size === 0 || scheduled) return;
+      scheduled = setTimeout(() => {
+        scheduled = null;
+        wake();
+      }, 25);
+    },
 
     close() {
       closed = true;
+      if (scheduled) clearTimeout(scheduled);
       for (const response of open) response.end();
       wake();
     },

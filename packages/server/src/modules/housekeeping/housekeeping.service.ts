@@ -19,7 +19,14 @@ export const RETENTION = {
 };
 
 export type PurgeCounts = Record<
-  'redirectSessions' | 'authCodes' | 'challenges' | 'sessions' | 'rateLimits' | 'refreshTokens' | 'outbox',
+  | 'redirectSessions'
+  | 'authCodes'
+  | 'challenges'
+  | 'sessions'
+  | 'rateLimits'
+  | 'refreshTokens'
+  | 'outbox'
+  | 'webhookDeliveries',
   number
 >;
 
@@ -116,7 +123,25 @@ export function createHousekeeping(deps: {
           .executeTakeFirst(),
       ),
       outbox: await purgeEvents(before(RETENTION.dispatchedEventDays)),
+      webhookDeliveries: await purgeDeliveries(),
     };
+  }
+
+  /**
+   * Deletes the delivery log (deliveries and their attempts) of events the outbox no longer keeps; a delivery still
+   * pending stays (it fails with "no longer kept" when next tried, and says so in the log).
+   */
+  async function purgeDeliveries(): Promise<number> {
+    const oldest = await deps.db.selectFrom('outbox').select('seq').orderBy('seq').limit(1).executeTakeFirst();
+    if (!oldest) return 0;
+    const seq = Number(oldest.seq);
+    await deps.db.deleteFrom('webhook_attempts').where('event_seq', '<', seq).executeTakeFirst();
+    const result = await deps.db
+      .deleteFrom('webhook_deliveries')
+      .where('event_seq', '<', seq)
+      .where('status', '<>', 'PENDING')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   return {

@@ -92,4 +92,57 @@ describe('housekeeping', () => {
     const left = (await db.selectFrom('outbox').select('id').where('id', 'like', 'ev-%').execute()).map((r) => r.id);
     expect(left.sort()).toEqual(['ev-new-sent', 'ev-old-queued']);
   });
+
+  it('purges the webhook delivery log of events the outbox no longer keeps, but never a pending delivery', async () => {
+    const db = server.merx.db;
+    const kept = await db.selectFrom('outbox').select('seq').orderBy('seq').limit(1).executeTakeFirstOrThrow();
+    const delivery = (endpoint: string, seq: number, status: string) => ({
+      endpoint_id: endpoint,
+      event_seq: seq,
+      event_id: `ev-${endpoint}-${seq}`,
+      event_type: 'wix.stores.catalog.v1.product_changed',
+      entity_id: 'p',
+      event_time: ago(40),
+      status,
+      attempts: 1,
+      next_attempt_date: null,
+      created_date: ago(40),
+    });
+    const gone = Number(kept.seq) - 1;
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        delivery('ep-old', gone, 'SUCCEEDED'),
+        delivery('ep-pending', gone, 'PENDING'),
+        delivery('ep-live', Number(kept.seq), 'SUCCEEDED'),
+      ])
+      .execute();
+    await db
+      .insertInto('webhook_attempts')
+      .values([
+        {
+          endpoint_id: 'ep-old',
+          event_seq: gone,
+          attempt: 1,
+          attempted_date: ago(40),
+          duration_ms: 3,
+          response_excerpt: '',
+        },
+        {
+          endpoint_id: 'ep-live',
+          event_seq: Number(kept.seq),
+          attempt: 1,
+          attempted_date: ago(1),
+          duration_ms: 3,
+          response_excerpt: '',
+        },
+      ])
+      .execute();
+    const counts = await server.services.housekeeping.purge();
+    expect(counts.webhookDeliveries).toBe(1);
+    const left = await db.selectFrom('webhook_deliveries').select('endpoint_id').orderBy('endpoint_id').execute();
+    expect(left.map((r) => r.endpoint_id)).toEqual(['ep-live', 'ep-pending']);
+    const attempts = await db.selectFrom('webhook_attempts').select('endpoint_id').execute();
+    expect(attempts.map((r) => r.endpoint_id)).toEqual(['ep-live']);
+  });
 });

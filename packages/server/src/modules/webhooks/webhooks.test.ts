@@ -50,7 +50,10 @@ const createProduct = (name = `Tea ${randomUUID().slice(0, 8)}`) =>
 
 describe('webhook endpoints', () => {
   it('adds an endpoint, answers its secret once, and lists it without the secret', async () => {
-    const { endpoint, secret } = await subscribe(['wix.ecom.v1.order_created', 'wix.stores.catalog.v1.product_created']);
+    const { endpoint, secret } = await subscribe([
+      'wix.ecom.v1.order_created',
+      'wix.stores.catalog.v1.product_created',
+    ]);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
     expect(endpoint).toMatchObject({
       status: 'ACTIVE',
@@ -174,9 +177,7 @@ describe('deliveries', () => {
     expect(page2.body.nextCursor).toBeNull();
     const failed = await call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries?status=FAILED`, owner.token);
     expect(failed.body.deliveries).toEqual([]);
-    expect(
-      (await call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries?cursor=abc`, owner.token)).status,
-    ).toBe(400);
+    expect((await call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries?cursor=abc`, owner.token)).status).toBe(400);
     const one = page1.body.deliveries[0];
     const detail = await call('GET', `${BASE}/deliveries/${one.id}`, owner.token);
     expect(detail.body.attempts).toEqual([
@@ -239,7 +240,11 @@ describe('deliveries', () => {
       .orderBy('event_seq')
       .execute();
     expect(deliveries.map((d) => d.status)).toEqual(['PENDING', 'PENDING']);
-    await call('POST', `${BASE}/deliveries/${deliveries[0]!.endpoint_id}.${deliveries[0]!.event_seq}/replay`, owner.token);
+    await call(
+      'POST',
+      `${BASE}/deliveries/${deliveries[0]!.endpoint_id}.${deliveries[0]!.event_seq}/replay`,
+      owner.token,
+    );
     await settle();
     await until(() => receiver.received.filter((r) => r.event.entityId === id).length === 3);
     expect(receiver.received.filter((r) => r.event.entityId === id).map((r) => r.event.type)).toEqual([
