@@ -368,6 +368,41 @@ describe('deliveries', () => {
   });
 });
 
+describe('a receiver that is down', () => {
+  it('gets every event queued while it was down once it is back, each entity in order', async () => {
+    const { endpoint } = await subscribe([
+      'wix.stores.catalog.v1.product_created',
+      'wix.stores.catalog.v1.product_changed',
+    ]);
+    receiver.status(503, 'down for maintenance');
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await createProduct()).body.product.id);
+    for (const id of ids.slice(0, 20))
+      await call('PATCH', `/stores/v1/products/${id}`, server.apiKey, { product: { name: `Renamed ${id}` } });
+    await settle();
+    const pending = async () =>
+      (await call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries?status=PENDING&limit=100`, owner.token)).body
+        .deliveries.length;
+    // Only each product's first event was tried: its change waits behind it.
+    expect(await pending()).toBe(60);
+    expect(new Set(receiver.received.map((r) => r.event.entityId)).size).toBe(40);
+    expect(receiver.received).toHaveLength(40);
+    receiver.status(200, 'ok');
+    // The first retry is due about 5 seconds after the failure.
+    await until(async () => {
+      await server.services.webhookWorker.drain();
+      return (await pending()) === 0;
+    }, 15_000);
+    const delivered = receiver.received.slice(40);
+    expect(delivered).toHaveLength(60);
+    for (const id of ids.slice(0, 20))
+      expect(delivered.filter((r) => r.event.entityId === id).map((r) => r.event.type)).toEqual([
+        'wix.stores.catalog.v1.product_created',
+        'wix.stores.catalog.v1.product_changed',
+      ]);
+  }, 30_000);
+});
+
 describe('retries over a day (a clock the test moves)', () => {
   let clocked: TestServer;
   let now = Date.now();
