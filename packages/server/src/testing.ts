@@ -15,8 +15,8 @@ export { commandLine } from './modules/audit/audit.service.js';
 
 import { seedDemoStore } from './seed/seed-demo.js';
 
-/** Statements of the background workers (the event claim), not counted as a request's. */
-const BACKGROUND = /^delete from "outbox_queue"/;
+/** Statements of the background workers (the event claim and its webhook fan-out), not counted as a request's. */
+const BACKGROUND = /^(delete from "outbox_queue"|select pg_advisory_xact_lock|insert into "webhook_deliveries")/;
 
 export interface TestServer extends MerxApp {
   merx: MerxDb;
