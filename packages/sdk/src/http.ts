@@ -45,6 +45,11 @@ export interface Transport {
   /** True when the client's auth strategy is elevated (an API key). */
   readonly elevated: boolean;
   call<T>(spec: CallSpec): Promise<T>;
+  /**
+   * Like `call`, but answers the 200 response with its body unread, for answers that are read as they arrive (the
+   * live event stream); a refusal throws just as `call`'s does.
+   */
+  open(spec: CallSpec): Promise<Response>;
 }
 
 export interface TransportOptions {
@@ -59,7 +64,8 @@ export function createTransport(opts: TransportOptions): Transport {
   const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const elevated = opts.auth.elevated === true;
 
-  async function call<T>(spec: CallSpec): Promise<T> {
+  /** Sends one request; a non-200 answer throws through the one error mapping, a 200 is answered unread. */
+  async function send(spec: CallSpec): Promise<{ response: Response; request: FailedRequest }> {
     const request: FailedRequest = { method: spec.method, path: spec.path, args: spec.args };
     if (spec.elevated && !elevated) {
       const error = new MerxClientError(
@@ -102,19 +108,31 @@ export function createTransport(opts: TransportOptions): Transport {
     } catch (cause) {
       throw new MerxSystemError({ request, cause });
     }
-    const requestId = response.headers.get('x-wix-request-id') ?? undefined;
-    const parsed = await readJson(response);
     if (response.status !== 200) {
+      const parsed = await readJson(response);
       throw errorFromResponse({
         status: response.status,
         statusText: response.statusText,
         body: parsed.ok ? parsed.value : undefined,
-        requestId,
+        requestId: response.headers.get('x-wix-request-id') ?? undefined,
         request,
       });
     }
-    if (!parsed.ok) throw new MerxSystemError({ status: 200, requestId, request, cause: parsed.error });
+    return { response, request };
+  }
+
+  async function call<T>(spec: CallSpec): Promise<T> {
+    const { response, request } = await send(spec);
+    const parsed = await readJson(response);
+    if (!parsed.ok) {
+      const requestId = response.headers.get('x-wix-request-id') ?? undefined;
+      throw new MerxSystemError({ status: 200, requestId, request, cause: parsed.error });
+    }
     return parsed.value as T;
+  }
+
+  async function open(spec: CallSpec): Promise<Response> {
+    return (await send(spec)).response;
   }
 
   async function authHeaders(request: FailedRequest): Promise<Record<string, string>> {
@@ -129,7 +147,7 @@ export function createTransport(opts: TransportOptions): Transport {
     }
   }
 
-  return { baseUrl, elevated, call };
+  return { baseUrl, elevated, call, open };
 }
 
 async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {

@@ -57,6 +57,7 @@ export {
   MerxValidationError,
 } from './errors.js';
 export type { CallOptions, Transport } from './http.js';
+export { type EventStream, type EventsModule, events, type ListenOptions, listen } from './listen.js';
 export type { ModuleFactory } from './module.js';
 export {
   type AbandonedCheckout,
@@ -182,6 +183,14 @@ export {
 export { type AdditionalFee, type TaxesModule, type TaxRegion, type TaxSettings, taxes } from './modules/taxes.js';
 export { type TipSettings, type TipSettingsModule, tipSettings } from './modules/tip-settings.js';
 export {
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryQuery,
+  type WebhookEndpoint,
+  type WebhooksModule,
+  webhooks,
+} from './modules/webhooks.js';
+export {
   DEFAULT_PAGE_SIZE,
   type Filter,
   type PlatformQuery,
@@ -190,6 +199,7 @@ export {
   type SortEntry,
 } from './query.js';
 export {
+  isMerxEvent,
   parseWebhookEvent,
   signWebhook,
   verifyWebhookSignature,

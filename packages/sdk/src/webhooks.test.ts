@@ -9,6 +9,7 @@ const event = {
   type: 'wix.ecom.v1.order_created',
   entityId: 'o1',
   eventTime: '2030-01-01T00:00:00.000Z',
+  identity: { identityType: 'APP', appId: 'key-1' },
   payload: { order: { id: 'o1' } },
 };
 const body = JSON.stringify(event);
@@ -61,5 +62,27 @@ describe('webhooks', () => {
     await expect(parseWebhookEvent({ body: '{"hello":1}', headers, secret, clock })).rejects.toThrow(
       'not a Merx event',
     );
+  });
+
+  it.each([
+    ['without identity', { ...event, identity: undefined }],
+    ['with a null identity', { ...event, identity: null }],
+    ['with an identity that has no identityType', { ...event, identity: { appId: 'key-1' } }],
+    ['with an identity that is a string', { ...event, identity: 'APP' }],
+    ['with a payload that is a list', { ...event, payload: [] }],
+  ])('refuses a verified event %s', async (_name, bad) => {
+    const clock = fakeClock();
+    const text = JSON.stringify(bad);
+    const headers = await signWebhook({ id: 'm', body: text, secret, clock });
+    await expect(parseWebhookEvent({ body: text, headers, secret, clock })).rejects.toMatchObject({
+      code: 'INVALID_WEBHOOK',
+      message: 'The webhook body is not a Merx event',
+    });
+  });
+
+  it('refuses a verified body that is not JSON', async () => {
+    const clock = fakeClock();
+    const headers = await signWebhook({ id: 'm', body: 'hello', secret, clock });
+    await expect(parseWebhookEvent({ body: 'hello', headers, secret, clock })).rejects.toThrow('not JSON');
   });
 });

@@ -4,15 +4,17 @@ import { base64Encode } from './encoding.js';
 import { MerxClientError } from './errors.js';
 
 /*
- * Webhook signatures: the Standard Webhooks scheme (https://www.standardwebhooks.com), which is the format the
- * Merx server will send (DESIGN.md section 8; the server does not send webhooks yet).
+ * Webhook signatures: the Standard Webhooks scheme (https://www.standardwebhooks.com), as the Merx server signs the
+ * deliveries to a store's webhook endpoints (DESIGN.md section 8; endpoints are made with the `webhooks` module).
  *
- * - Headers: `webhook-id` (the delivery's id), `webhook-timestamp` (seconds since the epoch) and
- *   `webhook-signature` (one or more space-separated `v1,<base64 signature>`, so a secret can be rotated).
+ * - Headers: `webhook-id` (the event's id: the same on every retry and replay, so a receiver can drop repeats),
+ *   `webhook-timestamp` (seconds since the epoch) and `webhook-signature` (one or more space-separated
+ *   `v1,<base64 signature>`: two while a rotated secret's grace lasts).
  * - Signature: HMAC-SHA256, keyed with the endpoint's shared secret, over `<webhook-id>.<webhook-timestamp>.<raw body>`,
  *   base64-encoded. The id and time are signed with the body so a captured delivery cannot be replayed later.
- * - Secret: `whsec_<base64 key>` as the back office shows it (any other string is used as UTF-8 bytes).
- * - Body: one event, `{ id, type, entityId, eventTime, payload }` (MerxEvent of packages/contract).
+ * - Secret: `whsec_<base64 key>` as the server answers it (any other string is used as UTF-8 bytes).
+ * - Body: one event, `{ id, type, entityId, eventTime, identity, payload }` (MerxEvent of packages/contract), where
+ *   `identity` says who made the change (`{ identityType: 'APP', appId }` for an API key, and so on).
  */
 
 /** Deliveries older or newer than this many seconds are refused (replays, skewed clocks). */
@@ -42,7 +44,7 @@ async function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<Crypto
 const signedContent = (id: string, timestamp: string, body: string) =>
   new TextEncoder().encode(`${id}.${timestamp}.${body}`);
 
-/** The three headers of one delivery (what the server will send; also for testing your endpoint). */
+/** The three headers of one delivery (what the server sends; also for testing your endpoint). */
 export async function signWebhook(options: {
   id: string;
   body: string;
@@ -118,18 +120,22 @@ export async function parseWebhookEvent(options: {
   } catch {
     throw invalid('The webhook body is not JSON');
   }
-  const e = event as Partial<MerxEvent> | null;
-  if (
-    typeof e !== 'object' ||
-    e === null ||
-    typeof e.id !== 'string' ||
-    typeof e.type !== 'string' ||
-    typeof e.entityId !== 'string' ||
-    typeof e.eventTime !== 'string' ||
-    typeof e.payload !== 'object' ||
-    e.payload === null
-  ) {
-    throw invalid('The webhook body is not a Merx event');
-  }
-  return e as MerxEvent;
+  if (!isMerxEvent(event)) throw invalid('The webhook body is not a Merx event');
+  return event;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a parsed body has the envelope of a Merx event (a webhook delivery, a message of the live stream). */
+export function isMerxEvent(value: unknown): value is MerxEvent {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.type === 'string' &&
+    typeof value.entityId === 'string' &&
+    typeof value.eventTime === 'string' &&
+    isObject(value.identity) &&
+    typeof value.identity.identityType === 'string' &&
+    isObject(value.payload)
+  );
 }

@@ -86,9 +86,8 @@ export function createWebhookWorker(deps: {
   let scheduled: NodeJS.Timeout | null = null;
   let stopping = false;
 
-  async function claim(now: Date): Promise<Claimed[]> {
+  async function claim(now: Date, until: string): Promise<Claimed[]> {
     const nowIso = now.toISOString();
-    const until = new Date(now.getTime() + deps.leaseMs).toISOString();
     const lock = deps.dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
     const result = await sql<Claimed>`
       update webhook_deliveries set lease_until = ${until}
@@ -145,7 +144,8 @@ export function createWebhookWorker(deps: {
   /** One round: claim, send, record. Answers how many deliveries it attempted. */
   async function round(): Promise<number> {
     const now = deps.clock.now();
-    const claimed = await claim(now);
+    const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
+    const claimed = await claim(now, lease);
     if (claimed.length === 0) return 0;
     const seqs = [...new Set(claimed.map((c) => Number(c.event_seq)))];
     const [events, endpoints, policy] = await Promise.all([
@@ -170,7 +170,7 @@ export function createWebhookWorker(deps: {
         policy,
       });
     });
-    await record(claimed, outcomes, endpoints, events);
+    await record(claimed, outcomes, endpoints, events, lease);
     return claimed.length;
   }
 
@@ -179,6 +179,7 @@ export function createWebhookWorker(deps: {
     outcomes: SendOutcome[],
     endpoints: Map<string, EndpointSigning>,
     events: Map<number, string>,
+    lease: string,
   ): Promise<void> {
     const now = deps.clock.now();
     const nowIso = now.toISOString();
@@ -237,6 +238,8 @@ export function createWebhookWorker(deps: {
           }))
           .where('endpoint_id', '=', endpointId)
           .where('event_seq', 'in', seqs)
+          // Still ours: a replay asked for while it was in flight cleared the lease and stands.
+          .where('lease_until', '=', lease)
           .execute();
       }
       for (const f of failures) {
@@ -254,6 +257,7 @@ export function createWebhookWorker(deps: {
           }))
           .where('endpoint_id', '=', f.c.endpoint_id)
           .where('event_seq', '=', Number(f.c.event_seq))
+          .where('lease_until', '=', lease)
           .execute();
       }
       for (let i = 0; i < attempts.length; i += 100) {

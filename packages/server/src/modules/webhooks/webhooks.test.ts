@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { verifyWebhookSignature } from '@merx/sdk';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../events/webhook-worker.js';
@@ -148,15 +147,11 @@ describe('deliveries', () => {
       identity: { identityType: 'APP' },
     });
     expect(got.headers['webhook-id']).toBe(got.event.id);
-    // The SDK's check and an independent implementation of the scheme both accept it.
-    await verifyWebhookSignature({ body: got.body, headers: got.headers as Record<string, string>, secret });
+    // An independent implementation of the scheme accepts it (the SDK's own check: packages/sdk integration tests).
     expect(new Webhook(secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
       id: got.event.id,
     });
-    // A body changed on the way fails both.
-    await expect(
-      verifyWebhookSignature({ body: `${got.body} `, headers: got.headers as Record<string, string>, secret }),
-    ).rejects.toThrow();
+    // A body changed on the way fails.
     expect(() => new Webhook(secret).verify(`${got.body} `, got.headers as Record<string, string>)).toThrow();
   });
 
