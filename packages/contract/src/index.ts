@@ -14,6 +14,7 @@ export * from './iam/oauth.js';
 export * from './merx/back-office.js';
 export * from './merx/coupon-check.js';
 export * from './merx/event-catalogue.js';
+export * from './merx/event-payloads.js';
 export * from './merx/hand-off.js';
 export * from './merx/media.js';
 export * from './merx/pay-links.js';

@@ -35,7 +35,8 @@ export const orderEventTypes = {
   fulfillmentsUpdated: 'wix.ecom.v1.order_fulfillments_updated',
   abandonedCheckoutCreated: 'wix.ecom.v1.abandoned_checkout_created',
   abandonedCheckoutRecovered: 'wix.ecom.v1.abandoned_checkout_recovered',
-  inventoryChanged: 'merx.inventory.v1.inventory_changed',
+  /** The orders settings changed (`{ entity, modifiedFields }`). */
+  settingsUpdated: 'wix.ecom.v1.orders_settings_updated',
 } as const;
 
 export const orderErrorCodes = {

@@ -44,6 +44,10 @@ export const eventCatalogue = {
     scope: 'orders:read',
     description: 'An order’s fulfillments changed (shipped, tracking added, …)',
   },
+  'wix.ecom.v1.orders_settings_updated': {
+    scope: 'orders:read',
+    description: 'The orders settings changed (stock trigger, abandonment, unpaid-order timeout, …)',
+  },
   'wix.ecom.discounts.v1.discount_rule_created': {
     scope: 'discounts:read',
     description: 'A discount rule was created',
@@ -67,10 +71,6 @@ export const eventCatalogue = {
   'wix.ecom.shipping_options.v1.shipping_option_deleted': {
     scope: 'shipping:read',
     description: 'A shipping option was deleted',
-  },
-  'merx.inventory.v1.inventory_changed': {
-    scope: 'catalog:read',
-    description: 'Stock moved (a sale, a cancel, a restock or an adjustment)',
   },
   'merx.shipping.v1.delivery_region_created': { scope: 'shipping:read', description: 'A delivery region was created' },
   'merx.shipping.v1.delivery_region_updated': { scope: 'shipping:read', description: 'A delivery region changed' },

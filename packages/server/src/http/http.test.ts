@@ -1,3 +1,4 @@
+import { cataloguedEventTypes, eventCatalogue } from '@merx/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
@@ -230,5 +231,38 @@ describe('browsers on other origins', () => {
   it('lets the browser read the request id of an answer', async () => {
     const res = await inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://shop.example' } });
     expect(String(res.headers['access-control-expose-headers'])).toContain('x-wix-request-id');
+  });
+});
+
+describe('the OpenAPI document of events', () => {
+  it('documents every catalogued event as a webhook with its envelope, payload and signature headers', async () => {
+    const doc = (await inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc['x-webhooks']).sort()).toEqual([...cataloguedEventTypes].sort());
+    for (const type of cataloguedEventTypes) {
+      const post = doc['x-webhooks'][type].post;
+      expect(post.summary).toBe(eventCatalogue[type].description);
+      expect(post['x-merx-scope']).toBe(eventCatalogue[type].scope);
+      expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        'header:webhook-id',
+        'header:webhook-timestamp',
+        'header:webhook-signature',
+      ]);
+      expect(Object.keys(post.responses)).toEqual(['2XX', 'default']);
+      const ref = post.requestBody.content['application/json'].schema.$ref as string;
+      expect(ref).toBe(`#/components/schemas/Event.${type}`);
+      // The envelope: its type is this event's only, the identity one of the contract's, the payload its own.
+      const envelope = doc.components.schemas[ref.split('/').pop() as string];
+      expect(envelope.required).toEqual(
+        expect.arrayContaining(['id', 'type', 'entityId', 'eventTime', 'identity', 'payload']),
+      );
+      expect(envelope.properties.type.enum).toEqual([type]);
+      expect(envelope.properties.identity.oneOf ?? envelope.properties.identity.anyOf).toHaveLength(5);
+      expect(envelope.properties.payload.type).toBe('object');
+    }
+    const settings = doc.components.schemas['Event.wix.ecom.v1.orders_settings_updated'].properties.payload;
+    expect(settings.required).toEqual(['entity', 'modifiedFields']);
+    expect(Object.keys(settings.properties.entity.properties)).toContain('abandonedCheckoutAfterMinutes');
+    const deleted = doc.components.schemas['Event.wix.ecom.v1.cart_deleted'].properties.payload;
+    expect(deleted.properties.cartId.type).toBe('string');
   });
 });

@@ -1,4 +1,10 @@
-import { errorEnvelope } from '@merx/contract';
+import {
+  errorEnvelope,
+  eventCatalogue,
+  eventPayloadSchemas,
+  type PayloadEventType,
+  typedEventEnvelope,
+} from '@merx/contract';
 import { z } from 'zod';
 import type { Access } from './auth.js';
 import type { AnyRoute } from './route.js';
@@ -36,6 +42,67 @@ function accessWords(access: Access): string {
 
 function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The headers of every webhook delivery (Standard Webhooks), as the receiver reads them. */
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    description: "The event's id: the same on every retry and replay of the event. Receivers de-duplicate by it.",
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    description: 'When this attempt was signed, in whole seconds since 1970; refuse attempts far from your clock.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` with the ' +
+      "endpoint's secret (the part after `whsec_`, base64-decoded); two while a rotated secret's grace lasts.",
+    schema: { type: 'string' },
+  },
+].map((h) => ({ ...h, in: 'header', required: true }));
+
+/** The component name of an event's envelope schema. */
+export const eventSchemaName = (type: string) => `Event.${type}`;
+
+/**
+ * The events as OpenAPI sees them: a component schema per event type (its envelope with its payload) and an
+ * `x-webhooks` entry per type (the OpenAPI 3.0 extension Redoc reads), a POST that Merx sends to an endpoint.
+ */
+function eventDocuments() {
+  const schemas: Record<string, JsonSchema> = {};
+  const webhooks: Record<string, unknown> = {};
+  for (const type of Object.keys(eventPayloadSchemas) as PayloadEventType[]) {
+    // Receivers read events: the input view keeps objects open to fields added later.
+    schemas[eventSchemaName(type)] = toSchema(typedEventEnvelope(type), 'input');
+    const { scope, description } = eventCatalogue[type];
+    webhooks[type] = {
+      post: {
+        operationId: `event_${type.replace(/[^A-Za-z0-9]+/g, '_')}`,
+        summary: description,
+        description:
+          `Sent to webhook endpoints subscribed to \`${type}\` whose maker holds \`${scope}\`, and on the live ` +
+          'event stream. Delivery is at least once, in order per endpoint and entity; retries keep the `webhook-id`.',
+        tags: ['Events'],
+        'x-merx-scope': scope,
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` } } },
+        },
+        responses: {
+          '2XX': { description: 'Accepted: the delivery succeeded and is not sent again.' },
+          default: {
+            description: 'Not accepted: Merx retries with back-off for about a day (410 Gone disables the endpoint).',
+          },
+        },
+      },
+    };
+  }
+  return { schemas, webhooks };
 }
 
 /** The OpenAPI 3 document of every public route, generated from the same zod schemas that validate them. */
@@ -98,10 +165,15 @@ export function buildOpenApi(routes: readonly AnyRoute[], info: { title: string;
       item[route.method.toLowerCase()] = operation(route.method.toLowerCase());
     }
   }
+  const events = eventDocuments();
   return {
     openapi: '3.0.3',
     info: { ...info, description: 'The Merx store API: the wire contract of the @wix headless client packages.' },
-    components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      schemas: events.schemas,
+    },
     paths,
+    'x-webhooks': events.webhooks,
   };
 }

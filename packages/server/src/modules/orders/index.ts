@@ -32,7 +32,7 @@ export function createOrdersModule(
 ): Module<OrdersServices> {
   const repo = createOrdersRepo(deps.dialect);
   const stock = createStockKeeper(deps.dialect);
-  const settings = createOrdersSettings(deps.db);
+  const settings = createOrdersSettings(deps.db, deps.outbox);
   const mail = createOrderMail(deps, others.mail);
   const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout, mail });
   return {

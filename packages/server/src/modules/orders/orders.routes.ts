@@ -62,7 +62,7 @@ export function orderRoutes(orders: OrdersService, settings: OrdersSettingsServi
       access: elevated('orders:write'),
       input: c.updateOrdersSettingsRequest,
       response: c.ordersSettingsResponse,
-      handler: async ({ input }) => ({ ordersSettings: await settings.update(input.ordersSettings) }),
+      handler: async ({ caller, input }) => ({ ordersSettings: await settings.update(input.ordersSettings, caller) }),
     }),
   ];
 }
