@@ -7,7 +7,7 @@
 
 import type { EventType } from '../events.js';
 
-/** The test event: delivered only to the endpoint it names (its `entityId`), never to the others or the stream. */
+/** The test event: delivered only to the endpoint it was sent to (`payload.endpointId`), never to others or the stream. */
 export const webhookTestEventType = 'merx.webhooks.v1.test';
 
 export interface EventDescription {

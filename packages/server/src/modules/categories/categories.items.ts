@@ -9,9 +9,11 @@ import {
 } from '@merx/contract';
 import { bumpDataVersion, decodeCursor, type Executor, encodeCursor, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError, invalid } from '@merx/domain';
+import type { EventIdentity } from '../../events/identity.js';
 import { createCollectionsRepo } from '../collections/collections.repo.js';
 import type { ModuleDeps } from '../module.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
+import { identityOfWho, type Who } from '../products/who.js';
 import { categoryErrors as err } from './categories.errors.js';
 import { categoriesRepo as tree } from './categories.repo.js';
 import type { CategoryService } from './categories.service.js';
@@ -39,7 +41,13 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
   const collections = createCollectionsRepo();
 
   /** Events of a membership change: the category's per item, the v1 collection's and the products'. */
-  async function changed(uow: UnitOfWork, categoryId: string, productIds: string[], how: Change) {
+  async function changed(
+    uow: UnitOfWork,
+    categoryId: string,
+    productIds: string[],
+    how: Change,
+    identity: EventIdentity,
+  ) {
     if (productIds.length === 0) return;
     await collections.touch(uow.trx, [categoryId], deps.clock.now().toISOString());
     const type = how === 'added' ? categoryEventTypes.itemAdded : categoryEventTypes.itemRemoved;
@@ -49,34 +57,43 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         type,
         entityId: categoryId,
         payload: { categoryId, [key]: itemOf(productId), treeReference },
+        identity,
       })),
       {
         type: eventTypes.collectionChanged,
         entityId: categoryId,
         payload: { collection_Id: categoryId, changedFields: ['productIds'], originatedFromVersion: 'V3_CATALOG' },
+        identity,
       },
       ...productIds.map((productId) => ({
         type: eventTypes.productChanged,
         entityId: productId,
         payload: { productId, changedFields: ['collectionIds'] },
+        identity,
       })),
     ]);
   }
 
   /** Adds or removes products of one category; the products that do not exist fail one by one. */
-  async function apply(uow: UnitOfWork, categoryId: string, productIds: readonly string[], how: Change) {
+  async function apply(
+    uow: UnitOfWork,
+    categoryId: string,
+    productIds: readonly string[],
+    how: Change,
+    identity: EventIdentity,
+  ) {
     const exist = await tree.existingProducts(uow.trx, productIds);
     const ok = productIds.filter((id) => exist.has(id));
     const done =
       how === 'added'
         ? await collections.addProducts(uow.trx, categoryId, ok)
         : await collections.removeProducts(uow.trx, categoryId, ok);
-    await changed(uow, categoryId, done, how);
+    await changed(uow, categoryId, done, how, identity);
     return exist;
   }
 
   /** One category's items added or removed, a result per item. */
-  async function itemsOfCategory(categoryId: string, items: readonly ItemReference[], how: Change) {
+  async function itemsOfCategory(categoryId: string, items: readonly ItemReference[], how: Change, who?: Who) {
     if (categoryId === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts('categoryId');
     return withTransaction(deps.db, async (uow) => {
       await categories.load(uow.trx, categoryId, true, 'categoryId');
@@ -85,6 +102,7 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         categoryId,
         items.map((i) => i.catalogItemId),
         how,
+        identityOfWho(who),
       );
       const results = items.map((item, originalIndex) => {
         const found = exist.has(item.catalogItemId);
@@ -102,7 +120,13 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
   }
 
   /** One item added to or removed from several categories, a result per category. */
-  async function itemInCategories(uow: UnitOfWork, item: ItemReference, categoryIds: readonly string[], how: Change) {
+  async function itemInCategories(
+    uow: UnitOfWork,
+    item: ItemReference,
+    categoryIds: readonly string[],
+    how: Change,
+    identity: EventIdentity,
+  ) {
     const results = [];
     const exists = (await tree.existingProducts(uow.trx, [item.catalogItemId])).size > 0;
     for (const [originalIndex, id] of categoryIds.entries()) {
@@ -110,7 +134,7 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         if (id === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts(`categoryIds[${originalIndex}]`);
         await categories.load(uow.trx, id, true, `categoryIds[${originalIndex}]`);
         if (!exists) throw err.itemMissing(item.catalogItemId);
-        await apply(uow, id, [item.catalogItemId], how);
+        await apply(uow, id, [item.catalogItemId], how, identity);
         results.push({ itemMetadata: { id, originalIndex, success: true } });
       } catch (error) {
         results.push({ itemMetadata: { id, originalIndex, success: false, error: failureOf(error) } });
@@ -142,16 +166,20 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
   }
 
   return {
-    addItems: (categoryId: string, items: readonly ItemReference[]) => itemsOfCategory(categoryId, items, 'added'),
-    removeItems: (categoryId: string, items: readonly ItemReference[]) => itemsOfCategory(categoryId, items, 'removed'),
+    addItems: (categoryId: string, items: readonly ItemReference[], who?: Who) =>
+      itemsOfCategory(categoryId, items, 'added', who),
+    removeItems: (categoryId: string, items: readonly ItemReference[], who?: Who) =>
+      itemsOfCategory(categoryId, items, 'removed', who),
 
-    async itemToCategories(item: ItemReference, categoryIds: readonly string[], how: Change) {
-      const results = await withTransaction(deps.db, (uow) => itemInCategories(uow, item, categoryIds, how));
+    async itemToCategories(item: ItemReference, categoryIds: readonly string[], how: Change, who?: Who) {
+      const identity = identityOfWho(who);
+      const results = await withTransaction(deps.db, (uow) => itemInCategories(uow, item, categoryIds, how, identity));
       return { results, bulkActionMetadata: metadata(results) };
     },
 
     /** Makes the item's categories exactly `categoryIds` (All Products stays, whatever is sent). */
-    async setItemCategories(item: ItemReference, categoryIds: readonly string[]) {
+    async setItemCategories(item: ItemReference, categoryIds: readonly string[], who?: Who) {
+      const identity = identityOfWho(who);
       return withTransaction(deps.db, async (uow) => {
         if ((await tree.existingProducts(uow.trx, [item.catalogItemId])).size === 0)
           throw err.itemMissing(item.catalogItemId);
@@ -160,8 +188,8 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         const current = now.filter((id) => id !== ALL_PRODUCTS_COLLECTION_ID);
         const toAdd = wanted.filter((id) => !current.includes(id));
         const toRemove = current.filter((id) => !wanted.includes(id));
-        const addResults = await itemInCategories(uow, item, toAdd, 'added');
-        const removeResults = await itemInCategories(uow, item, toRemove, 'removed');
+        const addResults = await itemInCategories(uow, item, toAdd, 'added', identity);
+        const removeResults = await itemInCategories(uow, item, toRemove, 'removed', identity);
         return { addResults, removeResults, bulkActionMetadata: metadata([...addResults, ...removeResults]) };
       });
     },
@@ -219,7 +247,8 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
     },
 
     /** Puts the items (all already in the category) first, in this order. */
-    async setArranged(categoryId: string, items: readonly ItemReference[]) {
+    async setArranged(categoryId: string, items: readonly ItemReference[], who?: Who) {
+      const identity = identityOfWho(who);
       const ids = items.map((i) => i.catalogItemId);
       const seen = new Set<string>();
       const twice = ids.findIndex((id) => seen.size === seen.add(id).size);
@@ -234,11 +263,17 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         await bumpDataVersion(uow.trx, CATALOG_VERSION);
         await collections.touch(uow.trx, [categoryId], deps.clock.now().toISOString());
         await deps.outbox.append(uow, [
-          { type: categoryEventTypes.itemsArranged, entityId: categoryId, payload: { categoryId, treeReference } },
+          {
+            type: categoryEventTypes.itemsArranged,
+            entityId: categoryId,
+            payload: { categoryId, treeReference },
+            identity,
+          },
           {
             type: eventTypes.collectionChanged,
             entityId: categoryId,
             payload: { collection_Id: categoryId, changedFields: ['productIds'], originatedFromVersion: 'V3_CATALOG' },
+            identity,
           },
         ]);
         return { items: (await tree.arranged(uow.trx, categoryId)).map(itemOf) };

@@ -30,7 +30,9 @@ export function categoryRoutes(
       access: write,
       input: c.createCategoryRequest,
       response: c.categoryResponse,
-      handler: async ({ input }) => ({ category: await categories.create(input.category, input.fields) }),
+      handler: async ({ input, caller }) => ({
+        category: await categories.create(input.category, input.fields, caller),
+      }),
     }),
     defineRoute({
       method: 'GET',
@@ -75,8 +77,8 @@ export function categoryRoutes(
       access: write,
       input: c.updateVisibilityRequest,
       response: c.categoryResponse,
-      handler: async ({ input }) => ({
-        category: await categories.setVisibility(input.categoryId, input.visible, input.revision, input.fields),
+      handler: async ({ input, caller }) => ({
+        category: await categories.setVisibility(input.categoryId, input.visible, input.revision, input.fields, caller),
       }),
     }),
     defineRoute({
@@ -88,8 +90,8 @@ export function categoryRoutes(
       params: idParams,
       input: c.updateCategoryRequest,
       response: c.categoryResponse,
-      handler: async ({ params, input }) => ({
-        category: await categories.update(params.categoryId, input.category, input.fields),
+      handler: async ({ params, input, caller }) => ({
+        category: await categories.update(params.categoryId, input.category, input.fields, 'category', caller),
       }),
     }),
     defineRoute({
@@ -101,8 +103,8 @@ export function categoryRoutes(
       params: idParams,
       input: c.treeOnlyRequest,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await categories.remove(params.categoryId);
+      handler: async ({ params, caller }) => {
+        await categories.remove(params.categoryId, caller);
         return {};
       },
     }),
@@ -151,7 +153,7 @@ export function categoryRoutes(
       params: idParams,
       input: c.moveCategoryRequest,
       response: c.moveCategoryResponse,
-      handler: async ({ params, input }) => categories.move(params.categoryId, input),
+      handler: async ({ params, input, caller }) => categories.move(params.categoryId, input, caller),
     }),
     defineRoute({
       method: 'POST',
@@ -161,11 +163,11 @@ export function categoryRoutes(
       access: write,
       input: c.bulkUpdateCategoriesRequest,
       response: c.bulkCategoriesResponse,
-      handler: async ({ input }) =>
+      handler: async ({ input, caller }) =>
         categories.bulk(
           input.categories.map((m, i) => ({
             id: m.category.id,
-            run: () => categories.update(m.category.id, m.category, input.fields, `categories[${i}].category`),
+            run: () => categories.update(m.category.id, m.category, input.fields, `categories[${i}].category`, caller),
           })),
           input.returnEntity === true,
         ),
@@ -178,11 +180,11 @@ export function categoryRoutes(
       access: write,
       input: c.bulkShowCategoriesRequest,
       response: c.bulkCategoriesResponse,
-      handler: async ({ input }) =>
+      handler: async ({ input, caller }) =>
         categories.bulk(
           input.categoryIds.map((id) => ({
             id,
-            run: () => categories.setVisibility(id, true, null, input.fields),
+            run: () => categories.setVisibility(id, true, null, input.fields, caller),
           })),
           input.returnEntity === true,
         ),
@@ -196,7 +198,7 @@ export function categoryRoutes(
       params: idParams,
       input: c.itemsToCategoryRequest,
       response: c.itemsToCategoryResponse,
-      handler: async ({ params, input }) => items.addItems(params.categoryId, input.items),
+      handler: async ({ params, input, caller }) => items.addItems(params.categoryId, input.items, caller),
     }),
     defineRoute({
       method: 'POST',
@@ -207,7 +209,7 @@ export function categoryRoutes(
       params: idParams,
       input: c.itemsToCategoryRequest,
       response: c.itemsToCategoryResponse,
-      handler: async ({ params, input }) => items.removeItems(params.categoryId, input.items),
+      handler: async ({ params, input, caller }) => items.removeItems(params.categoryId, input.items, caller),
     }),
     defineRoute({
       method: 'POST',
@@ -217,7 +219,7 @@ export function categoryRoutes(
       access: write,
       input: c.itemToCategoriesRequest,
       response: c.itemToCategoriesResponse,
-      handler: async ({ input }) => items.itemToCategories(input.item, input.categoryIds, 'added'),
+      handler: async ({ input, caller }) => items.itemToCategories(input.item, input.categoryIds, 'added', caller),
     }),
     defineRoute({
       method: 'POST',
@@ -227,7 +229,7 @@ export function categoryRoutes(
       access: write,
       input: c.itemToCategoriesRequest,
       response: c.itemToCategoriesResponse,
-      handler: async ({ input }) => items.itemToCategories(input.item, input.categoryIds, 'removed'),
+      handler: async ({ input, caller }) => items.itemToCategories(input.item, input.categoryIds, 'removed', caller),
     }),
     defineRoute({
       method: 'POST',
@@ -237,7 +239,7 @@ export function categoryRoutes(
       access: write,
       input: c.setItemCategoriesRequest,
       response: c.setItemCategoriesResponse,
-      handler: async ({ input }) => items.setItemCategories(input.item, input.categoryIds ?? []),
+      handler: async ({ input, caller }) => items.setItemCategories(input.item, input.categoryIds ?? [], caller),
     }),
     defineRoute({
       method: 'GET',
@@ -289,7 +291,7 @@ export function categoryRoutes(
       params: idParams,
       input: c.setArrangedItemsRequest,
       response: c.arrangedItemsResponse,
-      handler: async ({ params, input }) => items.setArranged(params.categoryId, input.items ?? []),
+      handler: async ({ params, input, caller }) => items.setArranged(params.categoryId, input.items ?? [], caller),
     }),
     defineRoute({
       method: 'GET',

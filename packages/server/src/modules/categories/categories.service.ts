@@ -11,11 +11,13 @@ import {
 } from '@merx/contract';
 import { bumpDataVersion, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
+import type { EventIdentity } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import { selectCollections } from '../collections/collections.repo.js';
 import type { ModuleDeps } from '../module.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import { chooseSlug } from '../products/slugs.js';
+import { identityOfWho, type Who } from '../products/who.js';
 import { categoryErrors as err } from './categories.errors.js';
 import { type CategoryRow, categoriesOf, type Fields, plainTextOf } from './categories.mapper.js';
 import { categoriesRepo as tree } from './categories.repo.js';
@@ -87,15 +89,26 @@ export function createCategoryService(deps: ModuleDeps) {
     }
   }
 
-  async function emit(uow: Uow, id: string, what: 'created' | 'updated' | 'deleted', extra: object = {}) {
+  async function emit(
+    uow: Uow,
+    id: string,
+    what: 'created' | 'updated' | 'deleted',
+    identity: EventIdentity,
+    extra: object = {},
+  ) {
     const v1 = {
       created: eventTypes.collectionCreated,
       updated: eventTypes.collectionChanged,
       deleted: eventTypes.collectionDeleted,
     };
     await deps.outbox.append(uow, [
-      { type: categoryEventTypes[what], entityId: id, payload: { categoryId: id, ...extra } },
-      { type: v1[what], entityId: id, payload: { collection_Id: id, originatedFromVersion: 'V3_CATALOG', ...extra } },
+      { type: categoryEventTypes[what], entityId: id, payload: { categoryId: id, ...extra }, identity },
+      {
+        type: v1[what],
+        entityId: id,
+        payload: { collection_Id: id, originatedFromVersion: 'V3_CATALOG', ...extra },
+        identity,
+      },
     ]);
   }
 
@@ -119,7 +132,10 @@ export function createCategoryService(deps: ModuleDeps) {
     return changed;
   }
 
-  /** Places `id` under `parentId` (null: top level) at `position`; returns the parent's children in order. */
+  /**
+   * Places `id` under `parentId` (null: top level) at `position`, as `identity` (whom the event names); returns the
+   * parent's children in order.
+   */
   async function place(
     uow: Uow,
     id: string,
@@ -127,6 +143,7 @@ export function createCategoryService(deps: ModuleDeps) {
     position: 'FIRST' | 'LAST' | 'AFTER',
     afterId: string | null,
     field: string,
+    identity: EventIdentity,
     bump = true,
   ): Promise<string[]> {
     const ex = uow.trx;
@@ -162,11 +179,12 @@ export function createCategoryService(deps: ModuleDeps) {
         parentCategory: { id: parentId, index: ordered.indexOf(id) },
         treeReference: { appNamespace: STORES_TREE_NAMESPACE },
       },
+      identity,
     });
     return ordered;
   }
 
-  async function create(input: CategoryCreateInput, fields: Fields): Promise<Category> {
+  async function create(input: CategoryCreateInput, fields: Fields, who?: Who): Promise<Category> {
     return withTransaction(deps.db, async (uow) => {
       const ex = uow.trx;
       if ((await tree.count(ex)) >= CATEGORY_LIMITS.maxCategories) throw err.tooMany(CATEGORY_LIMITS.maxCategories);
@@ -197,12 +215,18 @@ export function createCategoryService(deps: ModuleDeps) {
         })
         .execute();
       await tree.placeChildren(ex, [...siblings, id]);
-      await emit(uow, id, 'created', { name: input.name, slug, visible: input.visible !== false });
+      await emit(uow, id, 'created', identityOfWho(who), { name: input.name, slug, visible: input.visible !== false });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
 
-  async function update(id: string, patch: CategoryUpdateInput, fields: Fields, at = 'category'): Promise<Category> {
+  async function update(
+    id: string,
+    patch: CategoryUpdateInput,
+    fields: Fields,
+    at = 'category',
+    who?: Who,
+  ): Promise<Category> {
     if (id === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts();
     return withTransaction(deps.db, async (uow) => {
       const ex = uow.trx;
@@ -239,15 +263,15 @@ export function createCategoryService(deps: ModuleDeps) {
       if (Number(res.numUpdatedRows) !== 1) throw err.stale(id, before.revision);
       const parentId = patch.parentCategory === undefined ? before.parent_id : (patch.parentCategory?.id ?? null);
       if (parentId !== before.parent_id) {
-        await place(uow, id, parentId, 'LAST', null, `${at}.parentCategory.id`, false);
+        await place(uow, id, parentId, 'LAST', null, `${at}.parentCategory.id`, identityOfWho(who), false);
         changed.push('parentCategory');
       }
-      await emit(uow, id, 'updated', { changedFields: changed });
+      await emit(uow, id, 'updated', identityOfWho(who), { changedFields: changed });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
 
-  async function setVisibility(id: string, visible: boolean, revision: string | null, fields: Fields) {
+  async function setVisibility(id: string, visible: boolean, revision: string | null, fields: Fields, who?: Who) {
     if (id === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts('categoryId');
     return withTransaction(deps.db, async (uow) => {
       const ex = uow.trx;
@@ -267,12 +291,12 @@ export function createCategoryService(deps: ModuleDeps) {
       } else if (!visible) {
         changed = await hideSubtree(ex, id, now);
       }
-      for (const c of changed) await emit(uow, c, 'updated', { changedFields: ['visible'] });
+      for (const c of changed) await emit(uow, c, 'updated', identityOfWho(who), { changedFields: ['visible'] });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
 
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, who?: Who): Promise<void> {
     if (id === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts('categoryId');
     await withTransaction(deps.db, async (uow) => {
       const ex = uow.trx;
@@ -281,7 +305,7 @@ export function createCategoryService(deps: ModuleDeps) {
       await ex.deleteFrom('collection_products').where('collection_id', 'in', ids).execute();
       await ex.deleteFrom('collections').where('id', 'in', ids).execute();
       await bumpDataVersion(ex, CATALOG_VERSION);
-      for (const c of ids) await emit(uow, c, 'deleted');
+      for (const c of ids) await emit(uow, c, 'deleted', identityOfWho(who));
     });
   }
 
@@ -292,6 +316,7 @@ export function createCategoryService(deps: ModuleDeps) {
       position: 'FIRST' | 'LAST' | 'AFTER';
       moveAfterCategoryId?: string | null;
     },
+    who?: Who,
   ) {
     if (id === ALL_PRODUCTS_COLLECTION_ID) throw err.allProducts('categoryId');
     return withTransaction(deps.db, async (uow) => {
@@ -304,6 +329,7 @@ export function createCategoryService(deps: ModuleDeps) {
         input.position,
         input.moveAfterCategoryId ?? null,
         'parentCategoryId',
+        identityOfWho(who),
       );
       return { parentCategoryId: parentId, categoriesAfterMove: ordered.slice(0, 100) };
     });

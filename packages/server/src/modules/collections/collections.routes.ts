@@ -50,7 +50,7 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       access: write,
       input: c.createCollectionRequest,
       response: c.collectionResponse,
-      handler: async ({ input }) => ({ collection: await collections.create(input.collection) }),
+      handler: async ({ input, caller }) => ({ collection: await collections.create(input.collection, caller) }),
     }),
     defineRoute({
       method: 'PATCH',
@@ -61,7 +61,9 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       params: idParams,
       input: c.updateCollectionRequest,
       response: c.collectionResponse,
-      handler: async ({ params, input }) => ({ collection: await collections.update(params.id, input.collection) }),
+      handler: async ({ params, input, caller }) => ({
+        collection: await collections.update(params.id, input.collection, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -71,8 +73,8 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await collections.delete(params.id);
+      handler: async ({ params, caller }) => {
+        await collections.delete(params.id, caller);
         return {};
       },
     }),
@@ -85,8 +87,8 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       params: idParams,
       input: c.collectionProductIdsRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await collections.addProducts(params.id, input.productIds);
+      handler: async ({ params, input, caller }) => {
+        await collections.addProducts(params.id, input.productIds, caller);
         return {};
       },
     }),
@@ -99,8 +101,8 @@ export function collectionRoutes(collections: CollectionService): AnyRoute[] {
       params: idParams,
       input: c.collectionProductIdsRequest,
       response: c.emptyResponse,
-      handler: async ({ params, input }) => {
-        await collections.removeProducts(params.id, input.productIds);
+      handler: async ({ params, input, caller }) => {
+        await collections.removeProducts(params.id, input.productIds, caller);
         return {};
       },
     }),

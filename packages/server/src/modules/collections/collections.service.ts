@@ -16,6 +16,7 @@ import { collectionQuerySpec } from '../products/products.query.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
 import { chooseSlug } from '../products/slugs.js';
+import { identityOfWho, type Who } from '../products/who.js';
 import {
   type CollectionRow,
   collectionOf,
@@ -98,7 +99,7 @@ export function createCollectionService(deps: CollectionDeps) {
       await repo.touch(ex, ids, deps.clock.now().toISOString());
     },
 
-    async create(input: CollectionInput): Promise<Collection> {
+    async create(input: CollectionInput, who?: Who): Promise<Collection> {
       return withTransaction(deps.db, async (uow) => {
         const id = newId();
         const now = deps.clock.now().toISOString();
@@ -127,12 +128,13 @@ export function createCollectionService(deps: CollectionDeps) {
             visible: input.visible !== false,
             originatedFromVersion: 'V1_CATALOG',
           },
+          identity: identityOfWho(who),
         });
         return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
     },
 
-    async update(id: string, patch: CollectionPatch): Promise<Collection> {
+    async update(id: string, patch: CollectionPatch, who?: Who): Promise<Collection> {
       guardAllProducts(id);
       return withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id, true);
@@ -174,12 +176,13 @@ export function createCollectionService(deps: CollectionDeps) {
           type: eventTypes.collectionChanged,
           entityId: id,
           payload: { collection_Id: id, changedFields: changed, originatedFromVersion: 'V1_CATALOG' },
+          identity: identityOfWho(who),
         });
         return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Who): Promise<void> {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
@@ -189,44 +192,53 @@ export function createCollectionService(deps: CollectionDeps) {
           type: eventTypes.collectionDeleted,
           entityId: id,
           payload: { collection_Id: id, originatedFromVersion: 'V1_CATALOG' },
+          identity: identityOfWho(who),
         });
       });
     },
 
-    async addProducts(id: string, productIds: string[]): Promise<void> {
+    async addProducts(id: string, productIds: string[], who?: Who): Promise<void> {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
         if (productIds.length === 0) return;
         await checkProducts(uow.trx, productIds);
         const added = await repo.addProducts(uow.trx, id, productIds);
-        if (added.length > 0) await this.changed(uow, id, added);
+        if (added.length > 0) await this.changed(uow, id, added, who);
       });
     },
 
-    async removeProducts(id: string, productIds: string[]): Promise<void> {
+    async removeProducts(id: string, productIds: string[], who?: Who): Promise<void> {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
         if (productIds.length === 0) return;
         await checkProducts(uow.trx, productIds);
         const removed = await repo.removeProducts(uow.trx, id, productIds);
-        if (removed.length > 0) await this.changed(uow, id, removed);
+        if (removed.length > 0) await this.changed(uow, id, removed, who);
       });
     },
 
-    async changed(uow: Parameters<EventOutbox['append']>[0], id: string, productIds: string[]): Promise<void> {
+    async changed(
+      uow: Parameters<EventOutbox['append']>[0],
+      id: string,
+      productIds: string[],
+      who?: Who,
+    ): Promise<void> {
       await repo.touch(uow.trx, [id], deps.clock.now().toISOString());
+      const identity = identityOfWho(who);
       await deps.outbox.append(uow, [
         {
           type: eventTypes.collectionChanged,
           entityId: id,
           payload: { collection_Id: id, changedFields: ['productIds'], originatedFromVersion: 'V1_CATALOG' },
+          identity,
         },
         ...productIds.map((productId) => ({
           type: eventTypes.productChanged,
           entityId: productId,
           payload: { productId, changedFields: ['collectionIds'] },
+          identity,
         })),
       ]);
     },

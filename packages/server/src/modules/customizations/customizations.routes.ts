@@ -14,8 +14,8 @@ export function customizationRoutes(service: CustomizationsService): AnyRoute[] 
     c,
   );
   return [
-    r.create('Create a customization (an option or a modifier)', c.createRequest, (i) =>
-      service.create(i.customization),
+    r.create('Create a customization (an option or a modifier)', c.createRequest, (i, who) =>
+      service.create(i.customization, who),
     ),
     r.query(
       'Query customizations (cursor paging; filter on id, name, type, render type and the dates)',
@@ -24,47 +24,48 @@ export function customizationRoutes(service: CustomizationsService): AnyRoute[] 
     ),
     r.count('Count customizations matching a filter', c.countRequest, (i) => service.count(i.filter)),
     r.get('Get a customization', c.getRequest, (id, i) => service.get(id, i.fields)),
-    r.update('Update a customization (compare-and-set on its revision)', c.updateRequest, (id, i) =>
-      service.update(id, i.customization, i.fields),
+    r.update('Update a customization (compare-and-set on its revision)', c.updateRequest, (id, i, who) =>
+      service.update(id, i.customization, i.fields, who),
     ),
-    r.delete('Delete a customization', (id) => service.delete(id)),
-    r.action('add-choices', 'Add choices to a customization', c.addChoicesRequest, (id, i) =>
-      service.addChoices(id, i.choices, i.fields),
+    r.delete('Delete a customization', (id, who) => service.delete(id, who)),
+    r.action('add-choices', 'Add choices to a customization', c.addChoicesRequest, (id, i, who) =>
+      service.addChoices(id, i.choices, i.fields, who),
     ),
-    r.action('set-choices', 'Replace the choices of a customization', c.setChoicesRequest, (id, i) =>
-      service.setChoices(id, i.choices, i.fields),
+    r.action('set-choices', 'Replace the choices of a customization', c.setChoicesRequest, (id, i, who) =>
+      service.setChoices(id, i.choices, i.fields, who),
     ),
-    r.action('remove-choices', 'Remove choices from a customization', c.removeChoicesRequest, (id, i) =>
-      service.removeChoices(id, i.choiceIds, i.revision, i.fields),
+    r.action('remove-choices', 'Remove choices from a customization', c.removeChoicesRequest, (id, i, who) =>
+      service.removeChoices(id, i.choiceIds, i.revision, i.fields, who),
     ),
     r.action(
       'update-choices',
       'Update choices of a customization (compare-and-set on its revision)',
       c.updateChoicesRequest,
-      (id, i) => service.updateChoices(id, i.revision, i.choices, i.fields),
+      (id, i, who) => service.updateChoices(id, i.revision, i.choices, i.fields, who),
     ),
     r.action(
       'reorder-choices',
       'Reorder the choices of a customization (compare-and-set on its revision)',
       c.reorderChoicesRequest,
-      (id, i) => service.reorderChoices(id, i.revision, i.choiceIds, i.fields),
+      (id, i, who) => service.reorderChoices(id, i.revision, i.choiceIds, i.fields, who),
     ),
-    r.bulk('create', 'Create customizations (a result per item)', c.bulkCreateRequest, c.bulkResponse, async (i) =>
-      renamed(await service.bulkCreate(i.customizations, i.returnEntity ?? false)),
+    r.bulk('create', 'Create customizations (a result per item)', c.bulkCreateRequest, c.bulkResponse, async (i, who) =>
+      renamed(await service.bulkCreate(i.customizations, i.returnEntity ?? false, who)),
     ),
     r.bulk(
       'update',
       'Update customizations (compare-and-set on each revision, a field mask each; a result per item)',
       c.bulkUpdateRequest,
       c.bulkResponse,
-      async (i) => renamed(await service.bulkUpdate(i.customizations, i.returnEntity ?? false, i.fields)),
+      async (i, who) => renamed(await service.bulkUpdate(i.customizations, i.returnEntity ?? false, i.fields, who)),
     ),
     r.bulk(
       'add-choices',
       'Add choices to customizations (a result per item)',
       c.bulkAddChoicesRequest,
       c.bulkResponse,
-      async (i) => renamed(await service.bulkAddChoices(i.customizationsChoices, i.returnEntity ?? false, i.fields)),
+      async (i, who) =>
+        renamed(await service.bulkAddChoices(i.customizationsChoices, i.returnEntity ?? false, i.fields, who)),
     ),
   ];
 }

@@ -13,6 +13,7 @@ import type { Executor } from '@merx/db';
 import { AppError, type EntityQuerySpec, type FieldViolation, ValidationError } from '@merx/domain';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
+import type { Who } from '../products/who.js';
 import { entityRepo, type NamedRecord, nameKey, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 
@@ -376,9 +377,15 @@ export function createCustomizationsService(deps: ModuleDeps) {
     return patch;
   }
 
-  async function update(id: string, input: CustomizationUpdateInput, path: string, mask?: readonly string[] | null) {
+  async function update(
+    id: string,
+    input: CustomizationUpdateInput,
+    path: string,
+    mask: readonly string[] | null | undefined,
+    who: Who | undefined,
+  ) {
     const before = await core.find(id);
-    return core.update(id, input.revision, patchOf(before, input, path, mask), `${path}.name`);
+    return core.update(id, input.revision, patchOf(before, input, path, mask), `${path}.name`, who);
   }
 
   /** A customization that has choices, or DOESNT_SUPPORT_CHOICES. */
@@ -398,18 +405,23 @@ export function createCustomizationsService(deps: ModuleDeps) {
     choices: StoredChoice[],
     revision: string | null | undefined,
     path: (i: number) => string,
+    who: Who | undefined,
   ) {
     checkChoices(r.renderType, choices, path);
-    return core.update(r.id, revision ?? String(r.revision), { choices }, 'customization.name');
+    return core.update(r.id, revision ?? String(r.revision), { choices }, 'customization.name', who);
   }
 
-  async function addChoices(id: string, sent: readonly CustomizationChoiceInput[], prefix: string) {
+  async function addChoices(id: string, sent: readonly CustomizationChoiceInput[], prefix: string, who?: Who) {
     const r = await withChoices(id);
     const added = sent.map((c) => storedChoice(c, r.renderType, newId()));
     const offset = r.choices.length;
     // A violation names the request's choice (`choices[i]`), the new ones coming after the ones already there.
-    return writeChoices(r, [...r.choices, ...added], undefined, (i) =>
-      i >= offset ? `${prefix}[${i - offset}]` : `customization.choicesSettings.choices[${i}]`,
+    return writeChoices(
+      r,
+      [...r.choices, ...added],
+      undefined,
+      (i) => (i >= offset ? `${prefix}[${i - offset}]` : `customization.choicesSettings.choices[${i}]`),
+      who,
     );
   }
 
@@ -420,23 +432,23 @@ export function createCustomizationsService(deps: ModuleDeps) {
     });
 
   return {
-    create: async (input: CustomizationCreateInput) =>
-      wire(await core.create(draftOf(input, 'customization'), 'customization.name'), undefined),
+    create: async (input: CustomizationCreateInput, who?: Who) =>
+      wire(await core.create(draftOf(input, 'customization'), 'customization.name', who), undefined),
     get: async (id: string, fields: Fields) => wire(await core.find(id), fields),
-    update: async (id: string, input: CustomizationUpdateInput, fields: Fields) =>
-      wire(await update(id, input, 'customization'), fields),
+    update: async (id: string, input: CustomizationUpdateInput, fields: Fields, who?: Who) =>
+      wire(await update(id, input, 'customization', undefined, who), fields),
     delete: core.remove,
     query: (query: unknown, fields: Fields) => core.query(query, countFields(fields)),
     count: core.count,
 
-    addChoices: async (id: string, choices: readonly CustomizationChoiceInput[], fields: Fields) =>
-      wire(await addChoices(id, choices, 'choices'), fields),
+    addChoices: async (id: string, choices: readonly CustomizationChoiceInput[], fields: Fields, who?: Who) =>
+      wire(await addChoices(id, choices, 'choices', who), fields),
 
-    setChoices: async (id: string, sent: readonly CustomizationChoiceInput[], fields: Fields) => {
+    setChoices: async (id: string, sent: readonly CustomizationChoiceInput[], fields: Fields, who?: Who) => {
       const r = await withChoices(id);
       const old = new Map(r.choices.map((c) => [c.id, c]));
       const choices = sent.map((c) => storedChoice(c, r.renderType, c.id && old.has(c.id) ? c.id : newId()));
-      return wire(await writeChoices(r, choices, undefined, (i) => `choices[${i}]`), fields);
+      return wire(await writeChoices(r, choices, undefined, (i) => `choices[${i}]`, who), fields);
     },
 
     removeChoices: async (
@@ -444,6 +456,7 @@ export function createCustomizationsService(deps: ModuleDeps) {
       choiceIds: readonly string[],
       revision: string | null | undefined,
       fields: Fields,
+      who?: Who,
     ) => {
       const r = await withChoices(id);
       const gone = new Set(choiceIds);
@@ -465,7 +478,10 @@ export function createCustomizationsService(deps: ModuleDeps) {
           ),
         ]);
       }
-      return wire(await writeChoices(r, kept, revision, (i) => `customization.choicesSettings.choices[${i}]`), fields);
+      return wire(
+        await writeChoices(r, kept, revision, (i) => `customization.choicesSettings.choices[${i}]`, who),
+        fields,
+      );
     },
 
     updateChoices: async (
@@ -473,6 +489,7 @@ export function createCustomizationsService(deps: ModuleDeps) {
       revision: string,
       sent: ReadonlyArray<{ choice: Partial<CustomizationChoiceInput> & { id: string } }>,
       fields: Fields,
+      who?: Who,
     ) => {
       const r = await withChoices(id);
       const missing = sent.map((s) => s.choice.id).filter((c) => !r.choices.some((x) => x.id === c));
@@ -490,15 +507,21 @@ export function createCustomizationsService(deps: ModuleDeps) {
       });
       const index = new Map(sent.map((s, i) => [s.choice.id, i]));
       return wire(
-        await writeChoices(r, choices, revision, (i) => {
-          const sentAt = index.get(choices[i]?.id ?? '');
-          return sentAt === undefined ? `customization.choicesSettings.choices[${i}]` : `choices[${sentAt}].choice`;
-        }),
+        await writeChoices(
+          r,
+          choices,
+          revision,
+          (i) => {
+            const sentAt = index.get(choices[i]?.id ?? '');
+            return sentAt === undefined ? `customization.choicesSettings.choices[${i}]` : `choices[${sentAt}].choice`;
+          },
+          who,
+        ),
         fields,
       );
     },
 
-    reorderChoices: async (id: string, revision: string, choiceIds: readonly string[], fields: Fields) => {
+    reorderChoices: async (id: string, revision: string, choiceIds: readonly string[], fields: Fields, who?: Who) => {
       const r = await withChoices(id);
       const have = new Set(r.choices.map((c) => c.id));
       const sent = new Set(choiceIds);
@@ -514,16 +537,16 @@ export function createCustomizationsService(deps: ModuleDeps) {
       }
       const byId = new Map(r.choices.map((c) => [c.id, c]));
       const choices = choiceIds.map((c) => byId.get(c) as StoredChoice);
-      return wire(await writeChoices(r, choices, revision, (i) => `choiceIds[${i}]`), fields);
+      return wire(await writeChoices(r, choices, revision, (i) => `choiceIds[${i}]`, who), fields);
     },
 
-    bulkCreate: (items: readonly CustomizationCreateInput[], returnEntity: boolean) => {
+    bulkCreate: (items: readonly CustomizationCreateInput[], returnEntity: boolean, who?: Who) => {
       // Every item's rules are checked first: a request breaking them is refused whole, before anything is written.
       const drafts = items.map((item, i) => draftOf(item, `customizations[${i}]`));
       return core.eachItem(
         drafts,
         async (draft, i) => {
-          const record = await core.create(draft, `customizations[${i}].name`);
+          const record = await core.create(draft, `customizations[${i}].name`, who);
           return { id: record.id, record };
         },
         returnEntity,
@@ -535,11 +558,13 @@ export function createCustomizationsService(deps: ModuleDeps) {
       items: ReadonlyArray<{ customization: CustomizationUpdateInput & { id: string }; fieldMask?: string[] | null }>,
       returnEntity: boolean,
       fields: Fields,
+      who?: Who,
     ) =>
       core.eachItem(
         items,
         async ({ customization, fieldMask }, i) => {
-          const record = await update(customization.id, customization, `customizations[${i}].customization`, fieldMask);
+          const at = `customizations[${i}].customization`;
+          const record = await update(customization.id, customization, at, fieldMask, who);
           return { id: record.id, record };
         },
         returnEntity,
@@ -550,11 +575,13 @@ export function createCustomizationsService(deps: ModuleDeps) {
       items: ReadonlyArray<{ customizationId: string; choices: CustomizationChoiceInput[] }>,
       returnEntity: boolean,
       fields: Fields,
+      who?: Who,
     ) =>
       core.eachItem(
         items,
         async (item, i) => {
-          const record = await addChoices(item.customizationId, item.choices, `customizationsChoices[${i}].choices`);
+          const at = `customizationsChoices[${i}].choices`;
+          const record = await addChoices(item.customizationId, item.choices, at, who);
           return { id: record.id, record };
         },
         returnEntity,

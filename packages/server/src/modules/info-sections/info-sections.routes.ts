@@ -14,38 +14,38 @@ export function infoSectionRoutes(service: InfoSectionsService): AnyRoute[] {
     c,
   );
   return [
-    r.create('Create an info section', c.createRequest, (i) => service.create(i.infoSection)),
+    r.create('Create an info section', c.createRequest, (i, who) => service.create(i.infoSection, who)),
     r.query('Query info sections (cursor paging; filter on id, uniqueName, title and the dates)', c.queryRequest, (i) =>
       service.query(i.query, i.fields),
     ),
     r.count('Count info sections matching a filter', c.countRequest, (i) => service.count(i.filter)),
-    r.getOrCreate('Get an info section by id or unique name (any case), or create it', c.getOrCreateRequest, (i) =>
-      service.getOrCreate(i.infoSection, i.fields),
+    r.getOrCreate('Get an info section by id or unique name (any case), or create it', c.getOrCreateRequest, (i, who) =>
+      service.getOrCreate(i.infoSection, i.fields, who),
     ),
     r.get('Get an info section', c.getRequest, (id, i) => service.get(id, i.fields)),
-    r.update('Update an info section (compare-and-set on its revision)', c.updateRequest, (id, i) =>
-      service.update(id, i.infoSection.revision, i.infoSection, i.fields),
+    r.update('Update an info section (compare-and-set on its revision)', c.updateRequest, (id, i, who) =>
+      service.update(id, i.infoSection.revision, i.infoSection, i.fields, who),
     ),
-    r.delete('Delete an info section', (id) => service.delete(id)),
-    r.bulk('create', 'Create info sections (a result per item)', c.bulkCreateRequest, c.bulkResponse, (i) =>
-      service.bulkCreate(i.infoSections, i.returnEntity ?? false),
+    r.delete('Delete an info section', (id, who) => service.delete(id, who)),
+    r.bulk('create', 'Create info sections (a result per item)', c.bulkCreateRequest, c.bulkResponse, (i, who) =>
+      service.bulkCreate(i.infoSections, i.returnEntity ?? false, who),
     ),
     r.bulk(
       'update',
       'Update info sections (compare-and-set on each revision, a field mask each; a result per item)',
       c.bulkUpdateRequest,
       c.bulkResponse,
-      (i) => service.bulkUpdate(i.infoSections, i.returnEntity ?? false, i.fields),
+      (i, who) => service.bulkUpdate(i.infoSections, i.returnEntity ?? false, i.fields, who),
     ),
     r.bulk(
       'get-or-create',
       'Get or create info sections by id or unique name (a result per item)',
       c.bulkGetOrCreateRequest,
       c.bulkResponse,
-      (i) => service.bulkGetOrCreate(i.infoSections, i.fields),
+      (i, who) => service.bulkGetOrCreate(i.infoSections, i.fields, who),
     ),
-    r.bulk('delete', 'Delete info sections (a result per id)', c.bulkDeleteRequest, c.bulkDeleteResponse, (i) =>
-      service.bulkDelete(i.infoSectionIds),
+    r.bulk('delete', 'Delete info sections (a result per id)', c.bulkDeleteRequest, c.bulkDeleteResponse, (i, who) =>
+      service.bulkDelete(i.infoSectionIds, who),
     ),
   ];
 }

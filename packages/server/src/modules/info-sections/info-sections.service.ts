@@ -8,6 +8,7 @@ import {
 import { type EntityQuerySpec, ValidationError } from '@merx/domain';
 import { htmlToRich, richToHtml } from '../../lib/rich-text/index.js';
 import type { ModuleDeps } from '../module.js';
+import type { Who } from '../products/who.js';
 import { entityRepo, type NamedRecord, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 import { productsFollowSection, sectionProductCounts } from './product-links.js';
@@ -148,30 +149,30 @@ export function createInfoSectionsService(deps: ModuleDeps) {
     return patch;
   }
 
-  async function getOrCreate(input: InfoSectionWrite & { id?: string | null | undefined }, path: string) {
+  async function getOrCreate(input: InfoSectionWrite & { id?: string | null | undefined }, path: string, who?: Who) {
     if (input.id) return core.find(input.id);
     const name = input.uniqueName ?? '';
-    return core.getOrCreate(name, () => draftOf(input, path), `${path}.uniqueName`);
+    return core.getOrCreate(name, () => draftOf(input, path), `${path}.uniqueName`, who);
   }
 
   return {
-    create: async (input: InfoSectionWrite) =>
-      core.wire(await core.create(draftOf(input, 'infoSection'), 'infoSection.uniqueName'), undefined),
+    create: async (input: InfoSectionWrite, who?: Who) =>
+      core.wire(await core.create(draftOf(input, 'infoSection'), 'infoSection.uniqueName', who), undefined),
     get: async (id: string, fields: Fields) => core.wire(await core.find(id), fields),
-    update: async (id: string, revision: string, input: InfoSectionWrite, fields: Fields) =>
-      core.wire(await core.update(id, revision, patchOf(input, 'infoSection'), 'infoSection.uniqueName'), fields),
+    update: async (id: string, revision: string, input: InfoSectionWrite, fields: Fields, who?: Who) =>
+      core.wire(await core.update(id, revision, patchOf(input, 'infoSection'), 'infoSection.uniqueName', who), fields),
     delete: core.remove,
-    getOrCreate: async (input: InfoSectionWrite & { id?: string | null }, fields: Fields) =>
-      core.wire(await getOrCreate(input, 'infoSection'), fields),
+    getOrCreate: async (input: InfoSectionWrite & { id?: string | null }, fields: Fields, who?: Who) =>
+      core.wire(await getOrCreate(input, 'infoSection', who), fields),
     query: core.query,
     count: core.count,
 
-    bulkCreate: (items: readonly InfoSectionWrite[], returnEntity: boolean) =>
+    bulkCreate: (items: readonly InfoSectionWrite[], returnEntity: boolean, who?: Who) =>
       core.eachItem(
         items,
         async (item, i) => {
           const path = `infoSections[${i}]`;
-          const record = await core.create(draftOf(item, path), `${path}.uniqueName`);
+          const record = await core.create(draftOf(item, path), `${path}.uniqueName`, who);
           return { id: record.id, record };
         },
         returnEntity,
@@ -185,24 +186,25 @@ export function createInfoSectionsService(deps: ModuleDeps) {
       }>,
       returnEntity: boolean,
       fields: Fields,
+      who?: Who,
     ) =>
       core.eachItem(
         items,
         async ({ infoSection, fieldMask }, i) => {
           const path = `infoSections[${i}].infoSection`;
           const patch = patchOf(infoSection, path, fieldMask);
-          const record = await core.update(infoSection.id, infoSection.revision, patch, `${path}.uniqueName`);
+          const record = await core.update(infoSection.id, infoSection.revision, patch, `${path}.uniqueName`, who);
           return { id: record.id, record };
         },
         returnEntity,
         fields,
       ),
 
-    bulkGetOrCreate: (items: ReadonlyArray<InfoSectionWrite & { id?: string | null }>, fields: Fields) =>
+    bulkGetOrCreate: (items: ReadonlyArray<InfoSectionWrite & { id?: string | null }>, fields: Fields, who?: Who) =>
       core.eachItem(
         items,
         async (item, i) => {
-          const record = await getOrCreate(item, `infoSections[${i}]`);
+          const record = await getOrCreate(item, `infoSections[${i}]`, who);
           return { id: record.id, record };
         },
         true,

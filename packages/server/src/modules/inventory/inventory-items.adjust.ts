@@ -8,6 +8,7 @@ import {
 } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, notFound, ValidationError } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import type { ModuleDeps } from '../module.js';
 import { actorOf } from './inventory.log.js';
@@ -127,7 +128,13 @@ export function createStockAdjustments(deps: ModuleDeps) {
         quantity: l.units,
         preorder: l.preorder,
       }));
-      const ctx = { reason: 'STOCK_ADJUSTED' as const, actor: await actorOf(uow.trx, caller), orderId: null, now };
+      const ctx = {
+        reason: 'STOCK_ADJUSTED' as const,
+        actor: await actorOf(uow.trx, caller),
+        identity: identityOf(caller),
+        orderId: null,
+        now,
+      };
       const outcome = await (kind === 'increment'
         ? stock.giveBack(uow, items, { ...ctx, ceiling: MAX_STOCK_QUANTITY })
         : stock.take(uow, items, ctx)

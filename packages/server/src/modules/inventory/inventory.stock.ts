@@ -2,6 +2,7 @@ import { eventTypes, inventoryErrorCodes, orderErrorCodes } from '@merx/contract
 import { bumpDataVersion, type Database, type DialectName, type Executor, type UnitOfWork } from '@merx/db';
 import { AppError, productStock, type StockState } from '@merx/domain';
 import { type Selectable, sql } from 'kysely';
+import { type EventIdentity, identityOfActor } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import { newId } from '../../lib/ids.js';
 import { idSlots, idValues, insertRows, preparedStatements } from '../../lib/prepared.js';
@@ -36,6 +37,11 @@ export interface StockItem {
 export interface StockContext extends StockLog<StockReason> {
   orderId: string | null;
   now: string;
+  /**
+   * Who the events name (`identityOf(caller)`: the buyer of an order, the staff member or key that moved stock by
+   * hand); the log's actor when absent.
+   */
+  identity?: EventIdentity | undefined;
   /**
    * Most units a variant may hold after a give-back; one that would pass it is refused (INVENTORY_QUANTITY_TOO_LARGE) by the
    * same conditional UPDATE. Unbounded when absent (orders give back what they took).
@@ -165,12 +171,15 @@ export function createStockKeeper(dialect: DialectName) {
     });
   }
 
-  function eventsOf(changes: StockOutcome['changes'], now: string): NewEvent[] {
+  function eventsOf(changes: StockOutcome['changes'], ctx: StockContext): NewEvent[] {
     const byProduct = new Map<string, StockOutcome['changes']>();
     for (const c of changes) byProduct.set(c.productId, [...(byProduct.get(c.productId) ?? []), c]);
+    const identity = ctx.identity ?? identityOfActor(ctx.actor);
+    const now = ctx.now;
     return [...byProduct].map(([productId, list]) => ({
       type: eventTypes.inventoryVariantsChanged,
       entityId: productId,
+      identity,
       payload: {
         inventoryItemId: productId,
         externalId: productId,
@@ -281,7 +290,7 @@ export function createStockKeeper(dialect: DialectName) {
         ...columns,
       })),
     );
-    return { changes, events: eventsOf(changes, ctx.now) };
+    return { changes, events: eventsOf(changes, ctx) };
   }
 
   return {

@@ -123,6 +123,10 @@ describe('an import job', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     await runner.stop();
+    // Its event claims stop too (on SQLite a claim's transaction holds the file until its group commits, and the
+    // second app below shares the file from the same thread).
+    await server.dispatcher.stop();
+    await new Promise((resolve) => setImmediate(resolve));
     const stuck = await repo.job(id);
     expect(stuck?.status).toBe('RUNNING');
     expect(stuck?.rows_done).toBeGreaterThan(0);

@@ -84,6 +84,8 @@ export async function writeBatch(
     if (before) updates.push({ applied, before });
     else creates.push(applied);
   }
+  // Every event names who started the import (the staff member or key), as its stock changes are logged.
+  const identity = identityOfActor(ctx.log.actor);
   const events: NewEvent[] = [];
   if (creates.length > 0) {
     const first = await reserveNumericIds(uow, creates.length);
@@ -113,7 +115,7 @@ export async function writeBatch(
       events.push({
         type: eventTypes.productV3Created,
         entityId: record.id,
-        payload: { entity: deps.products.v3Entity(record, variants), identity: identityOfActor(ctx.log.actor) },
+        payload: { entity: deps.products.v3Entity(record, variants), identity },
       });
     }
     await collections.addProducts(
@@ -125,15 +127,7 @@ export async function writeBatch(
   for (const { applied, before } of updates) {
     if (applied.unchanged) continue;
     const { record, variants } = applied;
-    await deps.products.save(
-      uow,
-      before.record,
-      record,
-      variants,
-      applied.variantsChanged,
-      identityOfActor(ctx.log.actor),
-      before.variants,
-    );
+    await deps.products.save(uow, before.record, record, variants, applied.variantsChanged, identity, before.variants);
     await logManualStock(uow.trx, record.id, before.variants, variants, ctx.now, ctx.log);
     events.push(
       {
@@ -155,7 +149,8 @@ export async function writeBatch(
     }
   }
   // In groups, so that the outbox's statement shapes (one per number of events) stay few.
-  for (let i = 0; i < events.length; i += 50) await deps.outbox.append(uow, events.slice(i, i + 50));
+  const named = events.map((e) => ({ ...e, identity }));
+  for (let i = 0; i < named.length; i += 50) await deps.outbox.append(uow, named.slice(i, i + 50));
   outcome.created = creates.length;
   outcome.updated = updates.length;
   return outcome;

@@ -22,10 +22,10 @@ export interface InventoryItemReader {
   get(id: string): Promise<{ inventoryItem: Record<string, unknown> }>;
 }
 
-/** Products placed in and taken out of categories (v1 collections, decision 0022). */
+/** Products placed in and taken out of categories (v1 collections, decision 0022), by `who` (whom the events name). */
 export interface CategoryMembership {
-  addProducts(collectionId: string, productIds: string[]): Promise<void>;
-  removeProducts(collectionId: string, productIds: string[]): Promise<void>;
+  addProducts(collectionId: string, productIds: string[], who?: Caller): Promise<void>;
+  removeProducts(collectionId: string, productIds: string[], who?: Caller): Promise<void>;
 }
 
 const tagSets = (t: Tags) => ({ public: t?.publicTags?.tagIds ?? [], private: t?.privateTags?.tagIds ?? [] });
@@ -188,17 +188,17 @@ export function createProductsV3Commands(x: {
       return { jobId: newId() };
     },
 
-    bulkUpdateTags: async (productIds: string[], assign: Tags, unassign: Tags) =>
+    bulkUpdateTags: async (productIds: string[], assign: Tags, unassign: Tags, caller: Caller) =>
       bulkAnswerOf(
         await runBulk(productIds, (id) =>
           withTransaction(x.db, async (uow) => ({
-            id: await x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign)),
+            id: await x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign), caller),
           })),
         ),
       ),
 
-    updateTagsByFilter: (filter: unknown, assign: Tags, unassign: Tags) =>
-      eachMatching(filter, null, (uow, id) => x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign))),
+    updateTagsByFilter: (filter: unknown, assign: Tags, unassign: Tags, caller: Caller) =>
+      eachMatching(filter, null, (uow, id) => x.writer.retagIn(uow, id, tagSets(assign), tagSets(unassign), caller)),
 
     updateByFilter: (filter: unknown, expression: Expression, product: ProductV3Input, caller: Caller) =>
       eachMatching(filter, expression, (uow, id) =>
@@ -235,17 +235,17 @@ export function createProductsV3Commands(x: {
       caller: Caller,
     ) => eachMatching(filter, expression, (uow, id) => x.writer.changeSectionsIn(uow, id, change, caller)),
 
-    async addToCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
+    async addToCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[], caller: Caller) {
       const ids = await x.reader.matchingIds(filter, expression);
       for (const categoryId of categoryIds)
-        for (const part of chunksOf(ids)) await x.collections.addProducts(categoryId, part);
+        for (const part of chunksOf(ids)) await x.collections.addProducts(categoryId, part, caller);
       return { jobId: newId() };
     },
 
-    async removeFromCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[]) {
+    async removeFromCategoriesByFilter(filter: unknown, expression: Expression, categoryIds: string[], caller: Caller) {
       const ids = await x.reader.matchingIds(filter, expression);
       for (const categoryId of categoryIds)
-        for (const part of chunksOf(ids)) await x.collections.removeProducts(categoryId, part);
+        for (const part of chunksOf(ids)) await x.collections.removeProducts(categoryId, part, caller);
       return { jobId: newId() };
     },
   };

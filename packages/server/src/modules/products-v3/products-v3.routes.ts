@@ -203,14 +203,14 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       'Assign and unassign tags of up to 100 products',
       c.bulkUpdateProductTagsV3Request,
       c.bulkProductsV3Response,
-      async ({ input }) => s.bulkUpdateTags(input.productIds, input.assignTags, input.unassignTags),
+      async ({ input, caller }) => s.bulkUpdateTags(input.productIds, input.assignTags, input.unassignTags, caller),
     ),
     bulkPost(
       'products/update-tags-by-filter',
       'Assign and unassign tags of every product a filter selects',
       c.bulkUpdateProductTagsV3ByFilterRequest,
       c.bulkJobV3Response,
-      async ({ input }) => s.updateTagsByFilter(input.filter, input.assignTags, input.unassignTags),
+      async ({ input, caller }) => s.updateTagsByFilter(input.filter, input.assignTags, input.unassignTags, caller),
     ),
     bulkPost(
       'products/update-by-filter',
@@ -242,7 +242,8 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       'Take every product a filter selects out of categories',
       c.bulkRemoveProductsFromCategoriesV3ByFilterRequest,
       c.bulkJobV3Response,
-      async ({ input }) => s.removeFromCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
+      async ({ input, caller }) =>
+        s.removeFromCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds, caller),
     ),
     bulkPost(
       'products/add-info-sections',
@@ -293,7 +294,8 @@ export function productsV3WriteRoutes(s: ProductsV3Commands): AnyRoute[] {
       'Add every product a filter selects to categories',
       c.bulkAddProductsToCategoriesV3ByFilterRequest,
       c.bulkJobV3Response,
-      async ({ input }) => s.addToCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds),
+      async ({ input, caller }) =>
+        s.addToCategoriesByFilter(input.filter, input.search?.expression, input.categoryIds, caller),
     ),
   ];
 }

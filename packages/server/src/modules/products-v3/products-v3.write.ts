@@ -725,12 +725,13 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
     update: (id: string, input: ProductV3Input, opts: WriteOptions) =>
       withTransaction(deps.db, (uow) => updateIn(uow, id, input, opts)),
 
-    /** Adds and removes tags of one product; returns its id. */
+    /** Adds and removes tags of one product, as `caller` (whom the events name); returns its id. */
     async retagIn(
       uow: UnitOfWork,
       id: string,
       assign: { public: string[]; private: string[] },
       unassign: { public: string[]; private: string[] },
+      caller: Caller = { kind: 'none' },
     ) {
       {
         const before = await products.load(uow.trx, id, { elevated: true });
@@ -750,7 +751,7 @@ export function createProductsV3Writer(deps: CatalogDeps, x: ProductsV3WriteDeps
           choicesChanged: false,
           changedFields: ['tags'],
           stockEvents: [],
-          caller: { kind: 'none' },
+          caller,
         });
         return id;
       }

@@ -1,6 +1,7 @@
 import { type BulkProductsResponse, bulkUpdateProductsRequest, errorCodes, eventTypes } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, currencyDigits, fromMinor, roundMinor, toMinor, ValidationError } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import type { CatalogDeps } from './catalog-deps.js';
 import { productOf } from './products.mapper.js';
@@ -39,6 +40,7 @@ export function createBulkService(deps: CatalogDeps, products: ProductService) {
             type: eventTypes.productChanged,
             entityId: id,
             payload: { productId: id, changedFields: [changedField] },
+            identity: identityOf(caller),
           });
           return returnEntity
             ? productOf({ ...after, revision: before.revision + 1 }, variants, products.ctx(true))

@@ -4,6 +4,7 @@ import { DEFAULT_VARIANT_ID, errorCodes, eventTypes } from '@merx/contract';
 import type { Executor, UnitOfWork } from '@merx/db';
 import { withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, ValidationError } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -66,13 +67,15 @@ export function createMediaService(deps: CatalogDeps, products: ProductService, 
           reason: 'PRODUCT_EDITED',
           actor: await actorOf(uow.trx, caller),
         });
+      const identity = identityOf(caller);
       const events: NewEvent[] = [
-        { type: eventTypes.productChanged, entityId: productId, payload: { productId, changedFields } },
+        { type: eventTypes.productChanged, entityId: productId, payload: { productId, changedFields }, identity },
       ];
       if (reset) {
         events.push({
           type: eventTypes.variantsChanged,
           entityId: productId,
+          identity,
           payload: {
             productId,
             variants: variants.map((v) => ({ variantId: v.id, choices: v.choices, changedFields: ['choices'] })),

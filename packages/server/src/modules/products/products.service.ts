@@ -129,10 +129,12 @@ export function createProductService(deps: CatalogDeps) {
     const modifiedFields = modifiedFieldsOf(deps.productV3Entity(before, oldVariants), entity);
     // A write that changes nothing a v3 reader sees (a v1-only field, the same value again) is no v3 update.
     if (Object.keys(modifiedFields).length === 0) return;
+    const identity = identityOf(caller);
     await deps.outbox.append(uow, {
       type: eventTypes.productV3Updated,
       entityId: before.id,
-      payload: { entity, modifiedFields, identity: identityOf(caller) },
+      payload: { entity, modifiedFields, identity },
+      identity,
     });
   }
 
@@ -149,6 +151,7 @@ export function createProductService(deps: CatalogDeps) {
       });
     await deps.collections.addToAllProducts(uow.trx, record.id);
     const wire = productOf(record, variants, ctx(true));
+    const identity = identityOf(caller);
     await deps.outbox.append(uow, [
       {
         type: eventTypes.productCreated,
@@ -165,11 +168,13 @@ export function createProductService(deps: CatalogDeps) {
           costAndProfitData: wire.costAndProfitData,
           slug: wire.slug,
         },
+        identity,
       },
       {
         type: eventTypes.productV3Created,
         entityId: record.id,
-        payload: { entity: deps.productV3Entity(record, variants), identity: identityOf(caller) },
+        payload: { entity: deps.productV3Entity(record, variants), identity },
+        identity,
       },
     ]);
     return wire;
@@ -221,7 +226,12 @@ export function createProductService(deps: CatalogDeps) {
         },
       });
     }
-    await deps.outbox.append(uow, events);
+    // Stock events come from a helper that knows no caller: the envelope of every event names who made the change.
+    const identity = identityOf(change.caller);
+    await deps.outbox.append(
+      uow,
+      events.map((e) => ({ ...e, identity })),
+    );
   }
 
   /**
@@ -483,6 +493,7 @@ export function createProductService(deps: CatalogDeps) {
           type: eventTypes.productChanged,
           entityId: id,
           payload: { productId: id, changedFields: ['media'] },
+          identity: identityOf(caller),
         });
       });
     },
@@ -493,12 +504,14 @@ export function createProductService(deps: CatalogDeps) {
         const variants = (await repo.variantsOf(uow.trx, [id])).get(id) ?? [];
         await repo.delete(uow.trx, id);
         await deps.collections.touch(uow.trx, before.collectionIds);
+        const identity = identityOf(caller);
         await deps.outbox.append(uow, [
-          { type: eventTypes.productDeleted, entityId: id, payload: { productId: id } },
+          { type: eventTypes.productDeleted, entityId: id, payload: { productId: id }, identity },
           {
             type: eventTypes.productV3Deleted,
             entityId: id,
-            payload: { entity: deps.productV3Entity(before, variants), identity: identityOf(caller) },
+            payload: { entity: deps.productV3Entity(before, variants), identity },
+            identity,
           },
         ]);
       });

@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '@merx/domain';
 import { sql } from 'kysely';
+import { type EventIdentity, identityOf, identityOfActor } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import { logManualStock, type StockLog, SYSTEM_ACTOR } from '../inventory/inventory.log.js';
 import { optionsAvailability } from './availability.js';
@@ -133,6 +134,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
+          identity: identityOf(caller),
           payload: {
             productId,
             variants: [...touched.values()].map(({ v, fields }) => ({
@@ -164,6 +166,7 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         await deps.outbox.append(uow, {
           type: eventTypes.variantsChanged,
           entityId: productId,
+          identity: identityOf(caller),
           payload: {
             productId,
             variants: variants.map((v) => ({
@@ -179,7 +182,8 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
     /**
      * Sets stock of chosen variants (by id), read and written in one transaction; a tracked variant given no
      * quantity keeps the units it has. Used by the demo store and the inventory API, whose caller `log` names (the
-     * store itself when not given); a variant whose tracking it switches is logged as TRACKING_CHANGED.
+     * store itself when not given); a variant whose tracking it switches is logged as TRACKING_CHANGED. The events
+     * name `caller`, else the actor of `log`.
      */
     async setStock(
       productId: string,
@@ -191,8 +195,9 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
         preorder?: PreorderSettings;
       }>,
       log: StockLog<'STOCK_SET'> = { reason: 'STOCK_SET', actor: SYSTEM_ACTOR },
-      caller: Caller = { kind: 'none' },
+      caller?: Caller | EventIdentity,
     ): Promise<void> {
+      const identity = identityOf(caller ?? identityOfActor(log.actor));
       await withTransaction(deps.db, async (uow) => {
         const before = await products.load(uow.trx, productId, { elevated: true });
         const now = deps.clock.now().toISOString();
@@ -214,9 +219,12 @@ export function createVariantService(deps: CatalogDeps, products: ProductService
             updatedDate: now,
           };
         });
-        await products.save(uow, before, { ...before, updatedDate: now }, next, true, caller, old);
+        await products.save(uow, before, { ...before, updatedDate: now }, next, true, identity, old);
         await logManualStock(uow.trx, productId, old, next, now, log);
-        await deps.outbox.append(uow, deps.inventoryEvents(productId, old, next, now));
+        await deps.outbox.append(
+          uow,
+          deps.inventoryEvents(productId, old, next, now).map((e) => ({ ...e, identity })),
+        );
       });
     },
 

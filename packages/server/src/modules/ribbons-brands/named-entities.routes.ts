@@ -1,6 +1,6 @@
 import type { ribbonsV3 } from '@merx/contract';
 import { z } from 'zod';
-import { elevated, publicAccess } from '../../http/auth.js';
+import { type Caller, elevated, publicAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import type { NamedEntityService } from './named-entities.service.js';
 
@@ -31,8 +31,8 @@ interface Page {
 /**
  * The route shapes every catalog v3 entity shares (ribbons, brands, info sections, customizations): each call makes
  * one route with its URL, access and answer envelope; the caller gives the summary, the input schema and the work.
- * Reads are public (a storefront shows these entities); writes need `catalog:write`. Query and count answer GET
- * (`.r` envelope or plain parameters) and POST.
+ * Reads are public (a storefront shows these entities); writes need `catalog:write` and are given the caller, whom
+ * their events name. Query and count answer GET (`.r` envelope or plain parameters) and POST.
  */
 export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityResponses) {
   const base = `/stores/v3/${n.path}`;
@@ -44,7 +44,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
   const wrapped = async (entity: Promise<unknown>) => ({ [n.one]: await entity });
   const common = { tag: n.tag, response: responses.entityResponse };
   return {
-    create: <I>(summary: string, input: z.ZodType<I>, run: (input: I) => Promise<unknown>): AnyRoute =>
+    create: <I>(summary: string, input: z.ZodType<I>, run: (input: I, who: Caller) => Promise<unknown>): AnyRoute =>
       defineRoute({
         ...common,
         method: 'POST',
@@ -52,7 +52,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         summary,
         access: write,
         input,
-        handler: ({ input }) => wrapped(run(input)),
+        handler: ({ input, caller }) => wrapped(run(input, caller)),
       }),
     query: <I>(summary: string, input: z.ZodType<I>, run: (input: I) => Promise<Page>): AnyRoute =>
       defineRoute({
@@ -81,7 +81,11 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         response: responses.countResponse,
         handler: ({ input }) => run(input),
       }),
-    getOrCreate: <I>(summary: string, input: z.ZodType<I>, run: (input: I) => Promise<unknown>): AnyRoute =>
+    getOrCreate: <I>(
+      summary: string,
+      input: z.ZodType<I>,
+      run: (input: I, who: Caller) => Promise<unknown>,
+    ): AnyRoute =>
       defineRoute({
         ...common,
         method: 'POST',
@@ -89,7 +93,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         summary,
         access: write,
         input,
-        handler: ({ input }) => wrapped(run(input)),
+        handler: ({ input, caller }) => wrapped(run(input, caller)),
       }),
     get: <I>(summary: string, input: z.ZodType<I>, run: (id: string, input: I) => Promise<unknown>): AnyRoute =>
       defineRoute({
@@ -102,7 +106,11 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         input,
         handler: ({ params, input }) => wrapped(run(idOf(params), input)),
       }),
-    update: <I>(summary: string, input: z.ZodType<I>, run: (id: string, input: I) => Promise<unknown>): AnyRoute =>
+    update: <I>(
+      summary: string,
+      input: z.ZodType<I>,
+      run: (id: string, input: I, who: Caller) => Promise<unknown>,
+    ): AnyRoute =>
       defineRoute({
         ...common,
         method: 'PATCH',
@@ -111,9 +119,9 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         access: write,
         params,
         input,
-        handler: ({ params, input }) => wrapped(run(idOf(params), input)),
+        handler: ({ params, input, caller }) => wrapped(run(idOf(params), input, caller)),
       }),
-    delete: (summary: string, run: (id: string) => Promise<void>): AnyRoute =>
+    delete: (summary: string, run: (id: string, who: Caller) => Promise<void>): AnyRoute =>
       defineRoute({
         method: 'DELETE',
         url: `${base}/:${idKey}`,
@@ -122,8 +130,8 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         access: write,
         params,
         response: z.object({}),
-        handler: async ({ params }) => {
-          await run(idOf(params));
+        handler: async ({ params, caller }) => {
+          await run(idOf(params), caller);
           return {};
         },
       }),
@@ -132,7 +140,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
       action: string,
       summary: string,
       input: z.ZodType<I>,
-      run: (id: string, input: I) => Promise<unknown>,
+      run: (id: string, input: I, who: Caller) => Promise<unknown>,
     ): AnyRoute =>
       defineRoute({
         ...common,
@@ -142,7 +150,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         access: write,
         params,
         input,
-        handler: ({ params, input }) => wrapped(run(idOf(params), input)),
+        handler: ({ params, input, caller }) => wrapped(run(idOf(params), input, caller)),
       }),
     /** A bulk write at `/stores/v3/bulk/<path>/<action>`, a result per item. */
     bulk: <I>(
@@ -150,7 +158,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
       summary: string,
       input: z.ZodType<I>,
       response: z.ZodType,
-      run: (input: I) => Promise<object>,
+      run: (input: I, who: Caller) => Promise<object>,
     ): AnyRoute =>
       defineRoute({
         method: 'POST',
@@ -160,7 +168,7 @@ export function catalogEntityRoutes(n: EntityRouteNames, responses: EntityRespon
         access: write,
         input,
         response,
-        handler: ({ input }) => run(input),
+        handler: ({ input, caller }) => run(input, caller),
       }),
   };
 }
@@ -189,27 +197,28 @@ export function namedEntityRoutes(service: NamedEntityService, spec: NamedRoutes
   const input = (schema: z.ZodType) => schema as z.ZodType<AnyInput>;
   const patchOf = (entity: AnyInput) => ({ revision: String(entity.revision), name: entity.name });
   return [
-    r.create(`Create a ${one}`, input(c.createRequest), (i) => service.create(i[one].name)),
+    r.create(`Create a ${one}`, input(c.createRequest), (i, who) => service.create(i[one].name, who)),
     r.query(
       `Query ${many} (cursor paging; filter and sort on id, name, createdDate, updatedDate)`,
       input(c.queryRequest),
       (i) => service.query(i.query, i.fields),
     ),
     r.count(`Count ${many} matching a filter`, input(c.countRequest), (i) => service.count(i.filter)),
-    r.getOrCreate(`Get the ${one} with a name (any case), or create it`, input(c.getOrCreateRequest), (i) =>
-      service.getOrCreate(i[`${one}Name`], i.fields),
+    r.getOrCreate(`Get the ${one} with a name (any case), or create it`, input(c.getOrCreateRequest), (i, who) =>
+      service.getOrCreate(i[`${one}Name`], i.fields, who),
     ),
     r.get(`Get a ${one}`, input(c.getRequest), (id, i) => service.get(id, i.fields)),
     r.update(
       `Rename a ${one} (compare-and-set on its revision); its products show the new name`,
       input(c.updateRequest),
-      (id, i) => service.update(id, patchOf(i[one]), i.fields),
+      (id, i, who) => service.update(id, patchOf(i[one]), i.fields, who),
     ),
-    r.delete(`Delete a ${one}; the products that had it are left without one`, (id) => service.delete(id)),
-    r.bulk('create', `Create ${many} (a result per item)`, input(c.bulkCreateRequest), c.bulkResponse, (i) =>
+    r.delete(`Delete a ${one}; the products that had it are left without one`, (id, who) => service.delete(id, who)),
+    r.bulk('create', `Create ${many} (a result per item)`, input(c.bulkCreateRequest), c.bulkResponse, (i, who) =>
       service.bulkCreate(
         (i[many] as Array<{ name: string }>).map((e) => e.name),
         i.returnEntity ?? false,
+        who,
       ),
     ),
     r.bulk(
@@ -217,7 +226,7 @@ export function namedEntityRoutes(service: NamedEntityService, spec: NamedRoutes
       `Rename ${many} (compare-and-set on each revision; a result per item)`,
       input(c.bulkUpdateRequest),
       c.bulkResponse,
-      (i) =>
+      (i, who) =>
         service.bulkUpdate(
           (i[many] as Array<AnyInput>).map((m) => {
             const entity = m[one] as AnyInput;
@@ -226,6 +235,7 @@ export function namedEntityRoutes(service: NamedEntityService, spec: NamedRoutes
           }),
           i.returnEntity ?? false,
           i.fields,
+          who,
         ),
     ),
     r.bulk(
@@ -233,10 +243,10 @@ export function namedEntityRoutes(service: NamedEntityService, spec: NamedRoutes
       `Get or create ${many} by name (a result per name)`,
       input(c.bulkGetOrCreateRequest),
       c.bulkResponse,
-      (i) => service.bulkGetOrCreate(i[`${one}Names`], i.fields),
+      (i, who) => service.bulkGetOrCreate(i[`${one}Names`], i.fields, who),
     ),
-    r.bulk('delete', `Delete ${many} (a result per id)`, input(c.bulkDeleteRequest), c.bulkDeleteResponse, (i) =>
-      service.bulkDelete(i[`${one}Ids`]),
+    r.bulk('delete', `Delete ${many} (a result per id)`, input(c.bulkDeleteRequest), c.bulkDeleteResponse, (i, who) =>
+      service.bulkDelete(i[`${one}Ids`], who),
     ),
   ];
 }

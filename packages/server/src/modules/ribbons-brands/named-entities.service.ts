@@ -4,6 +4,7 @@ import { AppError, type EntityQuerySpec, notFound, parseQuery, ValidationError }
 import { sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
+import { identityOfWho, type Who } from '../products/who.js';
 import {
   type EntityRepo,
   isUniqueViolation,
@@ -162,7 +163,8 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
     }
   }
 
-  async function create(draft: Draft<R>, field: string): Promise<R> {
+  /** Stores a new entity; its event names `who` (the request's caller). */
+  async function create(draft: Draft<R>, field: string, who?: Who): Promise<R> {
     const now = deps.clock.now().toISOString();
     const record = {
       ...draft,
@@ -179,6 +181,7 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
           type: kind.events.created,
           entityId: record.id,
           payload: { entity: wireOf(record) },
+          identity: identityOfWho(who),
         });
         return record;
       }),
@@ -187,9 +190,9 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
 
   /**
    * Writes the fields of `patch` that are not undefined over the entity whose revision is still `revision`. `field`
-   * names the name field of the request in a name conflict.
+   * names the name field of the request in a name conflict; the event names `who`.
    */
-  async function update(id: string, revision: string, patch: Partial<Draft<R>>, field: string): Promise<R> {
+  async function update(id: string, revision: string, patch: Partial<Draft<R>>, field: string, who?: Who): Promise<R> {
     const name = patch.name?.trim();
     const written = Object.entries(patch).filter(([, v]) => v !== undefined) as Array<[string, unknown]>;
     return guardName(name ?? '', field, () =>
@@ -215,26 +218,32 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
           type: kind.events.updated,
           entityId: id,
           payload: { entity, modifiedFields: kind.modifiedFieldsOf ? kind.modifiedFieldsOf(fields, entity) : fields },
+          identity: identityOfWho(who),
         });
         return after;
       }),
     );
   }
 
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, who?: Who): Promise<void> {
     await withTransaction(deps.db, async (uow) => {
       const before = await repo.find(uow.trx, id);
       if (!before || !(await repo.delete(uow.trx, id, deps.clock.now().toISOString()))) throw missing(id);
-      await deps.outbox.append(uow, { type: kind.events.deleted, entityId: id, payload: { entity: wireOf(before) } });
+      await deps.outbox.append(uow, {
+        type: kind.events.deleted,
+        entityId: id,
+        payload: { entity: wireOf(before) },
+        identity: identityOfWho(who),
+      });
     });
   }
 
   /** The entity named `name` (any case), created from `draftOf()` when there is none. */
-  async function getOrCreate(name: string, draftOf: () => Draft<R>, field: string): Promise<R> {
+  async function getOrCreate(name: string, draftOf: () => Draft<R>, field: string, who?: Who): Promise<R> {
     const found = await repo.findByName(deps.db, name);
     if (found) return found;
     try {
-      return await create(draftOf(), field);
+      return await create(draftOf(), field, who);
     } catch (error) {
       // Another request created it meanwhile: that one is the answer.
       const raced = error instanceof AppError && error.code === kind.alreadyExistsCode;
@@ -317,11 +326,11 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
     },
 
     /** A bulk delete's answer: a result per id, without entities. */
-    async bulkDelete(ids: readonly string[]) {
+    async bulkDelete(ids: readonly string[], who?: Who) {
       const answer = await eachItem(
         ids,
         async (id) => {
-          await remove(id);
+          await remove(id, who);
           return { id };
         },
         false,
@@ -360,21 +369,21 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
 
   return {
     wireOf: (r: NamedRecord, count?: number) => core.wireOf(r, count) as Wire,
-    create: async (name: string) => wire(await core.create({ name }, `${kind.one}.name`), undefined),
+    create: async (name: string, who?: Who) => wire(await core.create({ name }, `${kind.one}.name`, who), undefined),
     get: async (id: string, fields: RequestedFields) => wire(await core.find(id), fields),
-    update: async (id: string, patch: EntityPatch, fields: RequestedFields) =>
-      wire(await core.update(id, patch.revision, patchOf(patch), `${kind.one}.name`), fields),
+    update: async (id: string, patch: EntityPatch, fields: RequestedFields, who?: Who) =>
+      wire(await core.update(id, patch.revision, patchOf(patch), `${kind.one}.name`, who), fields),
     delete: core.remove,
-    getOrCreate: async (name: string, fields: RequestedFields) =>
-      wire(await core.getOrCreate(name, () => ({ name }), `${kind.one}Name`), fields),
+    getOrCreate: async (name: string, fields: RequestedFields, who?: Who) =>
+      wire(await core.getOrCreate(name, () => ({ name }), `${kind.one}Name`, who), fields),
     query: core.query,
     count: core.count,
 
-    bulkCreate: (names: readonly string[], returnEntity: boolean) =>
+    bulkCreate: (names: readonly string[], returnEntity: boolean, who?: Who) =>
       core.eachItem(
         names,
         async (name, i) => {
-          const record = await core.create({ name }, `${kind.one}s[${i}].name`);
+          const record = await core.create({ name }, `${kind.one}s[${i}].name`, who);
           return { id: record.id, record };
         },
         returnEntity,
@@ -385,22 +394,23 @@ export function createNamedEntityService(deps: ModuleDeps, kind: NamedKind) {
       items: ReadonlyArray<{ id: string; patch: EntityPatch }>,
       returnEntity: boolean,
       fields: RequestedFields,
+      who?: Who,
     ) =>
       core.eachItem(
         items,
         async ({ id, patch }, i) => ({
           id,
-          record: await core.update(id, patch.revision, patchOf(patch), `${kind.one}s[${i}].${kind.one}.name`),
+          record: await core.update(id, patch.revision, patchOf(patch), `${kind.one}s[${i}].${kind.one}.name`, who),
         }),
         returnEntity,
         fields,
       ),
 
-    bulkGetOrCreate: (names: readonly string[], fields: RequestedFields) =>
+    bulkGetOrCreate: (names: readonly string[], fields: RequestedFields, who?: Who) =>
       core.eachItem(
         names,
         async (name, i) => {
-          const record = await core.getOrCreate(name, () => ({ name }), `${kind.one}Names[${i}]`);
+          const record = await core.getOrCreate(name, () => ({ name }), `${kind.one}Names[${i}]`, who);
           return { id: record.id, record };
         },
         true,

@@ -381,7 +381,8 @@ export function createWebhookService(deps: {
 
     /**
      * Sends a test event to this endpoint only: appended to the outbox (so it is logged and can be replayed like any
-     * other) with its delivery made at once; the worker sends it within milliseconds.
+     * other) with its one delivery made here (the dispatcher makes none for test events); the worker sends it within
+     * milliseconds.
      */
     async sendTest(caller: Caller, id: string): Promise<WebhookDelivery> {
       const target = await row(id);
@@ -393,7 +394,8 @@ export function createWebhookService(deps: {
           .values({
             id: eventId,
             type: webhookTestEventType,
-            entity_id: id,
+            // Its own entity: a test goes out at once, never behind a failing delivery's retry.
+            entity_id: eventId,
             payload: JSON.stringify({
               endpointId: id,
               url: target.url,
@@ -412,7 +414,7 @@ export function createWebhookService(deps: {
             event_seq: seq,
             event_id: eventId,
             event_type: webhookTestEventType,
-            entity_id: id,
+            entity_id: eventId,
             event_time: now,
             status: 'PENDING',
             attempts: 0,
