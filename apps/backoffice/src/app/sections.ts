@@ -243,6 +243,19 @@ export const sections: Section[] = [
     routes: [{ path: 'settings/api-keys', lazy: page(() => import('../features/api-keys/api-keys-route')) }],
   },
   {
+    id: 'webhooks',
+    label: 'Webhooks',
+    to: '/settings/webhooks',
+    group: 'settings',
+    permission: 'webhooks:read',
+    description: 'Tell other apps (a warehouse, accounting, your own code) about new orders and other changes at once.',
+    routes: [
+      { path: 'settings/webhooks', lazy: page(() => import('../features/webhooks/webhooks-route')) },
+      { path: 'settings/webhooks/new', lazy: page(() => import('../features/webhooks/new-endpoint-route')) },
+      { path: 'settings/webhooks/:id', lazy: page(() => import('../features/webhooks/endpoint-route')) },
+    ],
+  },
+  {
     id: 'oauth-clients',
     label: 'Sign-in apps',
     to: '/settings/oauth-clients',

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { Link } from 'react-router';
 import { sections } from '../../app/sections';
 import { Card, Page } from '../../components/page';
+import { LiveIndicator, ORDER_EVENTS, useLiveRefresh } from '../../lib/live-events';
 import { useCan, useMe } from '../../lib/me';
 import { holds } from '../../lib/permissions';
 import { queryClient } from '../../lib/query-client';
@@ -39,19 +40,24 @@ export function Component() {
   const sales = can('orders:read');
   const stock = can('catalog:read');
   const count = useOrderCount(sales);
+  // The figures follow new and changed orders as they happen.
+  const { live } = useLiveRefresh(sales ? ORDER_EVENTS : [], [['home']]);
   return (
     <Page
       title="Home"
       subtitle={me ? `Welcome back, ${me.name}` : undefined}
       actions={
         sales ? (
-          <PeriodPicker
-            value={key}
-            custom={{ start: values.from, end: values.to }}
-            onChange={(next, range) =>
-              set({ period: next === '30d' ? undefined : next, from: range?.start, to: range?.end })
-            }
-          />
+          <>
+            <LiveIndicator live={live} />
+            <PeriodPicker
+              value={key}
+              custom={{ start: values.from, end: values.to }}
+              onChange={(next, range) =>
+                set({ period: next === '30d' ? undefined : next, from: range?.start, to: range?.end })
+              }
+            />
+          </>
         ) : null
       }
     >

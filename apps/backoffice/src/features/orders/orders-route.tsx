@@ -5,6 +5,7 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { Card, Page } from '../../components/page';
 import { Empty } from '../../components/states';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { LiveIndicator, ORDER_EVENTS, useLiveRefresh } from '../../lib/live-events';
 import { useCan } from '../../lib/me';
 import { queryClient } from '../../lib/query-client';
 import { useShortcuts } from '../../lib/shortcuts';
@@ -108,6 +109,11 @@ export function Component() {
   const filtered = chips.length > 0 || view.q !== '';
   const cursors = list.data?.metadata.cursors;
   const count = rows?.length ?? 0;
+  // A new or changed order anywhere (the shop, another staff member, an integration) refreshes the list.
+  const { live } = useLiveRefresh(ORDER_EVENTS, [
+    ['orders', 'list'],
+    ['orders', 'tags'],
+  ]);
 
   useShortcuts(
     useMemo(
@@ -120,11 +126,14 @@ export function Component() {
     <Page
       title="Orders"
       actions={
-        writer ? (
-          <Link to="/orders/new" className="button" aria-keyshortcuts="n">
-            Create order
-          </Link>
-        ) : null
+        <>
+          <LiveIndicator live={live} />
+          {writer ? (
+            <Link to="/orders/new" className="button" aria-keyshortcuts="n">
+              Create order
+            </Link>
+          ) : null}
+        </>
       }
     >
       <Card>
