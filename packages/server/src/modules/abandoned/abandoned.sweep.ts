@@ -91,6 +91,7 @@ export function createAbandonment({ deps, checkout, settings }: AbandonmentDeps)
         returning *`.execute(uow.trx);
       const row = inserted.rows[0];
       if (!row) return false;
+      // The store's own sweep marked it: the event names no one (UNKNOWN).
       await deps.outbox.append(uow, {
         type: orderEventTypes.abandonedCheckoutCreated,
         entityId: row.id,
@@ -136,7 +137,7 @@ export function createAbandonment({ deps, checkout, settings }: AbandonmentDeps)
 
     /**
      * In the transaction that completes a checkout: its abandoned checkout (if any, and not deleted) becomes
-     * RECOVERED with the order; answers the recovered event to append with the order's.
+     * RECOVERED with the order; answers the recovered event to append with the order's (naming who placed it).
      */
     async recover(uow: UnitOfWork, done: CompletedCheckout): Promise<NewEvent[]> {
       if (Date.parse(done.checkoutCreatedDate) > Date.parse(done.now) - YOUNGEST_ABANDONED_MS) return [];

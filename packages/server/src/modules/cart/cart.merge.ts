@@ -1,6 +1,7 @@
 import { cartEventTypes, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@merx/contract';
 import { type Database, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import type { Kysely, Transaction } from 'kysely';
+import type { EventIdentity } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import { applyWritten } from './cart.changes.js';
@@ -86,11 +87,18 @@ export function createCartMerge(deps: ModuleDeps, service: CartService) {
     const set = carryOver(cart, visitor.cart);
     await repo.updateCart(uow.trx, cart.id, set);
     const entity = service.present(member);
+    // The member signing in moved the cart: both events name them.
+    const identity: EventIdentity = { identityType: 'MEMBER', memberId };
     await deps.outbox.append(uow, [
-      { type: cartEventTypes.deleted, entityId: visitor.cart.id, payload: { cartId: visitor.cart.id } },
+      { type: cartEventTypes.deleted, entityId: visitor.cart.id, payload: { cartId: visitor.cart.id }, identity },
       member.created
-        ? { type: cartEventTypes.created, entityId: cart.id, payload: { entity } }
-        : { type: cartEventTypes.updated, entityId: cart.id, payload: { entity, modifiedFields: ['lineItems'] } },
+        ? { type: cartEventTypes.created, entityId: cart.id, payload: { entity }, identity }
+        : {
+            type: cartEventTypes.updated,
+            entityId: cart.id,
+            payload: { entity, modifiedFields: ['lineItems'] },
+            identity,
+          },
     ]);
     return { cartId: cart.id, movedLineItems: written.length, droppedLineItems: dropped };
   }

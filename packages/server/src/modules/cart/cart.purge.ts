@@ -42,6 +42,7 @@ export async function purgeUnreachableCarts(
         .limit(ROUND);
       const rows = await uow.trx.deleteFrom('carts').where('id', 'in', unreachable).returning('id').execute();
       if (rows.length > 0) {
+        // The store's own clean-up: nobody asked for it, so the events name no one (UNKNOWN).
         await deps.outbox.append(
           uow,
           rows.map((r) => ({ type: cartEventTypes.deleted, entityId: r.id, payload: { cartId: r.id } })),

@@ -10,6 +10,7 @@ import {
 } from '@merx/contract';
 import { type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError, notFound } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -137,35 +138,38 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     return cartWire(state.cart, lines, subtotalOf(state, deps.clock.now(), lines), wireCtx());
   }
 
-  function cartEvent(state: CartState, cart: Cart, modifiedFields: string[]): NewEvent {
+  function cartEvent(state: CartState, cart: Cart, modifiedFields: string[], caller: Caller): NewEvent {
     const entity = jsonOnce(cart);
+    const identity = identityOf(caller);
     return state.created
       ? {
           type: cartEventTypes.created,
           entityId: cart.id,
           payload: { entity: cart },
           payloadJson: `{"entity":${entity}}`,
+          identity,
         }
       : {
           type: cartEventTypes.updated,
           entityId: cart.id,
           payload: { entity: cart, modifiedFields },
           payloadJson: `{"entity":${entity},"modifiedFields":${JSON.stringify(modifiedFields)}}`,
+          identity,
         };
   }
 
   /**
-   * One change of the owner's cart in one transaction: take the cart (creating it when `create`), let `work` change
-   * it, append the event. A refusal inside `work` rolls everything back.
+   * One change of the caller's cart in one transaction: take the cart (creating it when `create`), let `work` change
+   * it, append the event (naming the caller). A refusal inside `work` rolls everything back.
    */
   async function change(
-    owner: CartOwner,
+    caller: Caller,
     opts: { create: boolean; requestedIds?: readonly string[] },
     work: (uow: UnitOfWork, state: CartState, now: string) => Promise<string[]>,
   ): Promise<Cart> {
     const now = deps.clock.now().toISOString();
     return withTransaction(deps.db, async (uow) => {
-      const state = await repo.take(uow.trx, owner, {
+      const state = await repo.take(uow.trx, ownerOf(caller), {
         create: opts.create,
         newId: newId(),
         currency: deps.store().currency,
@@ -175,7 +179,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       if (!state) throw ownedCartNotFound();
       const modifiedFields = await work(uow, state, now);
       const cart = present(state);
-      await deps.outbox.append(uow, cartEvent(state, cart, modifiedFields));
+      await deps.outbox.append(uow, cartEvent(state, cart, modifiedFields, caller));
       return cart;
     });
   }
@@ -232,7 +236,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     async add(caller: Caller, input: AddToCartRequest): Promise<Cart> {
       const owner = ownerOf(caller);
       assertLinesAllowed(caller, input);
-      return change(owner, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
+      return change(caller, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
         await addLines(uow.trx, repo, state, input, lineContext(caller, owner, now));
         return ['lineItems'];
       });
@@ -246,7 +250,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       // Looked up before the transaction: the discounts module reads outside it (one SQLite connection).
       const coupon = code ? await applicableCoupon(owner, code) : undefined;
       if (code && coupon && !coupon.ok) throw others.discounts.couponRefusal(code, coupon.problem);
-      return change(owner, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
+      return change(caller, { create: true, requestedIds: productIdsOf(input) }, async (uow, state, now) => {
         const modified: string[] = [];
         if ((input.lineItems?.length ?? 0) + (input.customLineItems?.length ?? 0) > 0) {
           await addLines(uow.trx, repo, state, input, lineContext(caller, owner, now));
@@ -268,21 +272,21 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     },
 
     async removeLines(caller: Caller, lineItemIds: string[]): Promise<Cart> {
-      return change(ownerOf(caller), { create: false }, async (uow, state) => {
+      return change(caller, { create: false }, async (uow, state) => {
         await removeLines(uow.trx, repo, state, lineItemIds);
         return ['lineItems'];
       });
     },
 
     async updateQuantities(caller: Caller, updates: Array<{ id: string; quantity: number }>): Promise<Cart> {
-      return change(ownerOf(caller), { create: false }, async (uow, state, now) => {
+      return change(caller, { create: false }, async (uow, state, now) => {
         await setQuantities(uow.trx, repo, state, updates, now);
         return ['lineItems'];
       });
     },
 
     async removeCoupon(caller: Caller): Promise<Cart> {
-      return change(ownerOf(caller), { create: false }, async (uow, state) => {
+      return change(caller, { create: false }, async (uow, state) => {
         state.cart.couponCode = null;
         state.cart.couponId = null;
         await repo.updateCart(uow.trx, state.cart.id, { coupon_code: null, coupon_id: null });
@@ -294,7 +298,12 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       await withTransaction(deps.db, async (uow) => {
         const cartId = await repo.deleteByOwner(uow.trx, ownerOf(caller));
         if (!cartId) throw ownedCartNotFound();
-        await deps.outbox.append(uow, { type: cartEventTypes.deleted, entityId: cartId, payload: { cartId } });
+        await deps.outbox.append(uow, {
+          type: cartEventTypes.deleted,
+          entityId: cartId,
+          payload: { cartId },
+          identity: identityOf(caller),
+        });
       });
     },
 

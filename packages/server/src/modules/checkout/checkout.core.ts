@@ -1,5 +1,6 @@
 import { type Checkout, checkoutEventTypes } from '@merx/contract';
 import type { UnitOfWork } from '@merx/db';
+import { type EventIdentity, identityOf } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { jsonOnce } from '../../lib/json-once.js';
@@ -75,8 +76,8 @@ export function createCheckoutCore(deps: ModuleDeps, others: CheckoutDependencie
     newId,
   });
 
-  /** Writes a new checkout and its lines and appends its created event; returns it on the wire. */
-  async function insertNew(uow: UnitOfWork, priced: PricedCheckout): Promise<Checkout> {
+  /** Writes a new checkout and its lines and appends its created event (naming `who`); returns it on the wire. */
+  async function insertNew(uow: UnitOfWork, priced: PricedCheckout, who: Caller | EventIdentity): Promise<Checkout> {
     const c = priced.state.checkout;
     const text = (value: unknown) => (value ? JSON.stringify(value) : null);
     await repo.insert(uow.trx, {
@@ -114,6 +115,7 @@ export function createCheckoutCore(deps: ModuleDeps, others: CheckoutDependencie
       entityId: c.id,
       payload: { entity: checkout },
       payloadJson: `{"entity":${jsonOnce(checkout)}}`,
+      identity: identityOf(who),
     });
     return checkout;
   }

@@ -125,7 +125,7 @@ export function createCheckoutCreation(deps: ModuleDeps, core: CheckoutCore, oth
     /** A checkout of the caller from line items and what the buyer set; nothing is written when a part is refused. */
     async fromLineItems(caller: Caller, input: CreateCheckoutRequest): Promise<Checkout> {
       const { priced } = await prepare(caller, input);
-      return withTransaction(deps.db, (uow) => core.insertNew(uow, priced));
+      return withTransaction(deps.db, (uow) => core.insertNew(uow, priced, caller));
     },
 
     /**
@@ -154,7 +154,7 @@ export function createCheckoutCreation(deps: ModuleDeps, core: CheckoutCore, oth
         inputs.config,
         chosenIn(input.selectedShippingOption ? ['shippingInfo.selectedCarrierServiceOption'] : [], false),
       );
-      await withTransaction(deps.db, (uow) => core.insertNew(uow, priced));
+      await withTransaction(deps.db, (uow) => core.insertNew(uow, priced, caller));
       return { checkoutId: state.checkout.id };
     },
   };

@@ -1,6 +1,7 @@
 import { type Checkout, checkoutEventTypes, orderErrorCodes } from '@merx/contract';
 import { type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -104,8 +105,10 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
     const completed = { checkoutId: id, orderId, checkoutCreatedDate: c.createdDate, now: now.toISOString() };
     const hooked: NewEvent[] = [];
     for (const hook of hooks) hooked.push(...(await hook(uow, completed)));
-    // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's.
-    await deps.outbox.append(uow, [
+    // One statement for every event of the order: the order's, the stock's, the cart's and the checkout's. The
+    // caller who completed the checkout made all of it happen, so each event names them unless it names someone.
+    const identity = identityOf(caller);
+    const all: NewEvent[] = [
       ...events,
       ...cartDeleted,
       ...hooked,
@@ -114,7 +117,9 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
         entityId: id,
         payload: { entity: { ...checkout, completed: true }, orderId },
       },
-    ]);
+    ];
+    const named = all.map((e) => (e.identity ? e : { ...e, identity }));
+    await deps.outbox.append(uow, named);
     return { done: true, result };
   }
 
@@ -144,7 +149,7 @@ export function createOrderPlacement(deps: ModuleDeps, core: CheckoutCore, other
     async placeNew<T>(caller: Caller, prepared: PreparedCheckout, writer: OrderWriter<T>): Promise<T> {
       const id = prepared.priced.state.checkout.id;
       return withTransaction(deps.db, async (uow) => {
-        await core.insertNew(uow, prepared.priced);
+        await core.insertNew(uow, prepared.priced, caller);
         const outcome = await completeIn(uow, caller, id, prepared.inputs, writer);
         // Nobody else knows the checkout before this transaction commits.
         if (!outcome.done) throw new Error(`checkout ${id} was completed by someone else before it was written`);

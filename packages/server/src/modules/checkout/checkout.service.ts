@@ -1,5 +1,6 @@
 import { type Checkout, checkoutEventTypes, type UpdateCheckoutRequest } from '@merx/contract';
 import { type UnitOfWork, withTransaction } from '@merx/db';
+import { identityOf } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import { jsonOnce } from '../../lib/json-once.js';
 import { assertLinesAllowed, ownerOf } from '../cart/cart.service.js';
@@ -47,8 +48,8 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
 
   /**
    * One change of a checkout in one transaction: check who calls and that the checkout is open, take it (bumping
-   * its revision), let `work` change it, check the choices it made, append the event. A refusal anywhere rolls
-   * everything back, so nothing is written.
+   * its revision), let `work` change it, check the choices it made, append the event (naming the caller). A refusal
+   * anywhere rolls everything back, so nothing is written.
    */
   async function change(
     caller: Caller,
@@ -75,6 +76,7 @@ export function createCheckoutService(deps: ModuleDeps, core: CheckoutCore) {
         entityId: id,
         payload: { entity: checkout, modifiedFields: modified },
         payloadJson: `{"entity":${jsonOnce(checkout)},"modifiedFields":${JSON.stringify(modified)}}`,
+        identity: identityOf(caller),
       });
       return checkout;
     });

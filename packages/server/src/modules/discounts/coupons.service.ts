@@ -9,6 +9,7 @@ import {
 } from '@merx/contract';
 import { type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, type FieldViolation, invalid, notFound, parseQuery, ValidationError } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { type CouponRow, couponOf, isUniqueViolation, couponsRepo as repo } from './coupons.repo.js';
 import { couponProblem } from './discount-logic.js';
@@ -88,7 +89,7 @@ export function createCouponService(deps: DiscountDeps) {
   }
 
   return {
-    async create(input: CouponInput): Promise<Coupon> {
+    async create(input: CouponInput, who?: Caller): Promise<Coupon> {
       const { discount, minimumSubtotal } = convert(input);
       const now = deps.clock.now().toISOString();
       const coupon: CouponRecord = {
@@ -112,7 +113,7 @@ export function createCouponService(deps: DiscountDeps) {
         withTransaction(deps.db, async (uow) => {
           if (!(await repo.insert(uow.trx, coupon))) throw codeTaken(input.code);
           const entity = wire(coupon);
-          await deps.outbox.append(uow, discountEvent(couponEventTypes.created, coupon.id, { entity }));
+          await deps.outbox.append(uow, discountEvent(couponEventTypes.created, coupon.id, { entity }, who));
           return entity;
         }),
       );
@@ -123,7 +124,7 @@ export function createCouponService(deps: DiscountDeps) {
     },
 
     /** Compare-and-set on `patch.revision`: a stale revision changes nothing. */
-    async update(id: string, patch: CouponPatch): Promise<Coupon> {
+    async update(id: string, patch: CouponPatch, who?: Caller): Promise<Coupon> {
       const { discount, minimumSubtotal } = convert(patch);
       const limits = patch.limits;
       return guardCode(patch.code ?? '', () =>
@@ -153,17 +154,17 @@ export function createCouponService(deps: DiscountDeps) {
           if (!(await repo.replace(uow.trx, after, before.revision))) throw stale();
           const entity = wire(after);
           const modifiedFields = Object.keys(patch).filter((k) => k !== 'id' && k !== 'revision');
-          await deps.outbox.append(uow, discountEvent(couponEventTypes.updated, id, { entity, modifiedFields }));
+          await deps.outbox.append(uow, discountEvent(couponEventTypes.updated, id, { entity, modifiedFields }, who));
           return entity;
         }),
       );
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         if (!(await repo.delete(uow.trx, id)))
           throw notFound(discountErrorCodes.couponNotFound, 'Coupon not found', { couponId: id });
-        await deps.outbox.append(uow, discountEvent(couponEventTypes.deleted, id, { couponId: id }));
+        await deps.outbox.append(uow, discountEvent(couponEventTypes.deleted, id, { couponId: id }, who));
       });
     },
 

@@ -7,6 +7,7 @@ import {
 } from '@merx/contract';
 import { type Executor, runQuery, withTransaction } from '@merx/db';
 import { type FieldViolation, invalid, notFound, parseQuery, ValidationError } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { type DiscountRuleRow, discountRulesRepo as repo, ruleOf } from './discount-rules.repo.js';
 import {
@@ -61,7 +62,7 @@ export function createDiscountRuleService(deps: DiscountDeps) {
   }
 
   return {
-    async create(input: DiscountRuleInput): Promise<DiscountRule> {
+    async create(input: DiscountRuleInput, who?: Caller): Promise<DiscountRule> {
       const { trigger, discounts } = convert(input);
       const now = deps.clock.now().toISOString();
       const rule: DiscountRuleRecord = {
@@ -81,7 +82,7 @@ export function createDiscountRuleService(deps: DiscountDeps) {
       return withTransaction(deps.db, async (uow) => {
         await repo.insert(uow.trx, rule);
         const entity = wire(rule);
-        await deps.outbox.append(uow, discountEvent(discountRuleEventTypes.created, rule.id, { entity }));
+        await deps.outbox.append(uow, discountEvent(discountRuleEventTypes.created, rule.id, { entity }, who));
         return entity;
       });
     },
@@ -91,7 +92,7 @@ export function createDiscountRuleService(deps: DiscountDeps) {
     },
 
     /** Compare-and-set on `patch.revision`: a stale revision changes nothing. */
-    async update(id: string, patch: DiscountRulePatch): Promise<DiscountRule> {
+    async update(id: string, patch: DiscountRulePatch, who?: Caller): Promise<DiscountRule> {
       const { trigger, discounts } = convert(patch);
       return withTransaction(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
@@ -116,16 +117,19 @@ export function createDiscountRuleService(deps: DiscountDeps) {
         if (!(await repo.replace(uow.trx, after, before.revision))) throw stale();
         const entity = wire(after);
         const modifiedFields = Object.keys(patch).filter((k) => k !== 'id' && k !== 'revision');
-        await deps.outbox.append(uow, discountEvent(discountRuleEventTypes.updated, id, { entity, modifiedFields }));
+        await deps.outbox.append(
+          uow,
+          discountEvent(discountRuleEventTypes.updated, id, { entity, modifiedFields }, who),
+        );
         return entity;
       });
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       await withTransaction(deps.db, async (uow) => {
         if (!(await repo.delete(uow.trx, id)))
           throw notFound(discountErrorCodes.discountRuleNotFound, 'Discount rule not found', { discountRuleId: id });
-        await deps.outbox.append(uow, discountEvent(discountRuleEventTypes.deleted, id, { discountRuleId: id }));
+        await deps.outbox.append(uow, discountEvent(discountRuleEventTypes.deleted, id, { discountRuleId: id }, who));
       });
     },
 

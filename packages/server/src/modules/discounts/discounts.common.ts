@@ -2,7 +2,9 @@ import { discountErrorCodes, type EventType } from '@merx/contract';
 import type { Database, QueryPage } from '@merx/db';
 import { AppError } from '@merx/domain';
 import type { Kysely } from 'kysely';
+import { type EventIdentity, identityOf } from '../../events/identity.js';
 import type { EventOutbox, NewEvent } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 import type { Clock } from '../../lib/clock.js';
 import type { StoreSettings } from '../settings/settings.service.js';
 
@@ -22,9 +24,17 @@ export interface DiscountDeps {
   store: () => StoreSettings;
 }
 
-/** An outbox event with one of the discount event names (part of the contract's `EventType`). */
-export function discountEvent(type: EventType, entityId: string, payload: Record<string, unknown>): NewEvent {
-  return { type, entityId, payload };
+/**
+ * An outbox event with one of the discount event names (part of the contract's `EventType`), naming `who` made the
+ * change (the request's caller; no one when absent: seeding).
+ */
+export function discountEvent(
+  type: EventType,
+  entityId: string,
+  payload: Record<string, unknown>,
+  who?: Caller | EventIdentity,
+): NewEvent {
+  return { type, entityId, payload, ...(who ? { identity: identityOf(who) } : {}) };
 }
 
 /** The revision sent is not the stored one (or changed under us): nothing was written. */

@@ -23,7 +23,7 @@ export function discountRuleRoutes(rules: DiscountRuleService): AnyRoute[] {
       access: write,
       input: c.createDiscountRuleRequest,
       response: c.discountRuleResponse,
-      handler: async ({ input }) => ({ discountRule: await rules.create(input.discountRule) }),
+      handler: async ({ caller, input }) => ({ discountRule: await rules.create(input.discountRule, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -55,7 +55,9 @@ export function discountRuleRoutes(rules: DiscountRuleService): AnyRoute[] {
       params: idParams,
       input: c.updateDiscountRuleRequest,
       response: c.discountRuleResponse,
-      handler: async ({ params, input }) => ({ discountRule: await rules.update(params.id, input.discountRule) }),
+      handler: async ({ caller, params, input }) => ({
+        discountRule: await rules.update(params.id, input.discountRule, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -65,8 +67,8 @@ export function discountRuleRoutes(rules: DiscountRuleService): AnyRoute[] {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await rules.delete(params.id);
+      handler: async ({ caller, params }) => {
+        await rules.delete(params.id, caller);
         return {};
       },
     }),
@@ -85,7 +87,7 @@ export function couponRoutes(coupons: CouponService): AnyRoute[] {
       access: write,
       input: c.createCouponRequest,
       response: c.couponResponse,
-      handler: async ({ input }) => ({ coupon: await coupons.create(input.coupon) }),
+      handler: async ({ caller, input }) => ({ coupon: await coupons.create(input.coupon, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -117,7 +119,7 @@ export function couponRoutes(coupons: CouponService): AnyRoute[] {
       params: idParams,
       input: c.updateCouponRequest,
       response: c.couponResponse,
-      handler: async ({ params, input }) => ({ coupon: await coupons.update(params.id, input.coupon) }),
+      handler: async ({ caller, params, input }) => ({ coupon: await coupons.update(params.id, input.coupon, caller) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -127,8 +129,8 @@ export function couponRoutes(coupons: CouponService): AnyRoute[] {
       access: write,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await coupons.delete(params.id);
+      handler: async ({ caller, params }) => {
+        await coupons.delete(params.id, caller);
         return {};
       },
     }),

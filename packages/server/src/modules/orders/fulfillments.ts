@@ -96,16 +96,17 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
    * One fulfillment change of an order: `work` changes `state.fulfillments` (and their rows) and answers the
    * activities to write. ORDER_FULFILLED goes on the timeline when the last unit is fulfilled. The fulfillments
    * updated event is appended by `change` when the status moves; when it does not (tracking edits, a second partial
-   * shipment), it is appended here with the same payload.
+   * shipment), it is appended here with the same payload. The events name `caller`.
    */
   function changeFulfillments(
+    caller: Caller,
     orderId: string,
     author: string | null,
     work: Work,
     /** Ids of the fulfillments `work` creates (filled by it): each is a shipment the buyer is told of. */
     shipped: readonly string[] = [],
   ): Promise<OrderState> {
-    return orders.change(orderId, async (uow, state, now): Promise<OrderChange> => {
+    return orders.change(caller, orderId, async (uow, state, now): Promise<OrderChange> => {
       const before = state.order.fulfillmentStatus;
       const activities = await work(uow, state, now);
       const status = statusOf(state);
@@ -130,6 +131,7 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
 
   /** Creates fulfillments of one order in one transaction (all or none); answers the order and the new ids. */
   async function createMany(
+    caller: Caller,
     orderId: string,
     inputs: readonly FulfillmentInput[],
     path: (i: number) => string,
@@ -137,6 +139,7 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
   ): Promise<{ state: OrderState; ids: string[] }> {
     const ids: string[] = [];
     const state = await changeFulfillments(
+      caller,
       orderId,
       author,
       async (uow, state, now) => {
@@ -179,7 +182,8 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
   return {
     /** createFulfillment: some units of some lines, with optional tracking. */
     async create(caller: Caller, orderId: string, input: FulfillmentInput) {
-      const { state, ids } = await createMany(orderId, [input], () => 'fulfillment', await authorOf(deps.db, caller));
+      const author = await authorOf(deps.db, caller);
+      const { state, ids } = await createMany(caller, orderId, [input], () => 'fulfillment', author);
       return { orderWithFulfillments: withFulfillments(state), fulfillmentId: ids[0] };
     },
 
@@ -190,7 +194,7 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
       for (const [originalIndex, item] of items.entries()) {
         const path = (i: number) => `ordersWithFulfillments[${originalIndex}].fulfillments[${i}]`;
         try {
-          const { state } = await createMany(item.orderId, item.fulfillments, path, who);
+          const { state } = await createMany(caller, item.orderId, item.fulfillments, path, who);
           results.push({
             itemMetadata: { id: item.orderId, originalIndex, success: true },
             item: withFulfillments(state),
@@ -219,7 +223,8 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
 
     /** updateFulfillment: its tracking (replaced as given); a new or changed tracking number goes on the timeline. */
     async update(caller: Caller, orderId: string, fulfillmentId: string, tracking: TrackingInput | null | undefined) {
-      const state = await changeFulfillments(orderId, await authorOf(deps.db, caller), async (uow, state, now) => {
+      const author = await authorOf(deps.db, caller);
+      const state = await changeFulfillments(caller, orderId, author, async (uow, state, now) => {
         const f = findIn(state, fulfillmentId);
         if (tracking === undefined) return [];
         const next = trackingOf(tracking);
@@ -242,7 +247,8 @@ export function createFulfillments({ deps, orders }: { deps: ModuleDeps; orders:
 
     /** deleteFulfillment: the units count as not fulfilled again. */
     async delete(caller: Caller, orderId: string, fulfillmentId: string) {
-      const state = await changeFulfillments(orderId, await authorOf(deps.db, caller), async (uow, state) => {
+      const author = await authorOf(deps.db, caller);
+      const state = await changeFulfillments(caller, orderId, author, async (uow, state) => {
         const f = findIn(state, fulfillmentId);
         await uow.trx.deleteFrom('order_fulfillments').where('id', '=', f.id).where('order_id', '=', orderId).execute();
         state.fulfillments = state.fulfillments.filter((x) => x.id !== f.id);

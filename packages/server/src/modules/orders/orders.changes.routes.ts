@@ -85,8 +85,8 @@ export function orderChangeRoutes(changes: OrderChanges): AnyRoute[] {
       params: activityIds,
       input: c.updateActivityRequest,
       response: c.activityResponse,
-      handler: async ({ params, input }) => ({
-        order: await changes.updateActivity(params.id, params.activityId, input.activity),
+      handler: async ({ caller, params, input }) => ({
+        order: await changes.updateActivity(caller, params.id, params.activityId, input.activity),
       }),
     }),
     defineRoute({
@@ -97,7 +97,9 @@ export function orderChangeRoutes(changes: OrderChanges): AnyRoute[] {
       access,
       params: activityIds,
       response: c.orderResponse,
-      handler: async ({ params }) => ({ order: await changes.deleteActivity(params.id, params.activityId) }),
+      handler: async ({ caller, params }) => ({
+        order: await changes.deleteActivity(caller, params.id, params.activityId),
+      }),
     }),
   ];
 }

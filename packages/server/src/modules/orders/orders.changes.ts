@@ -164,7 +164,7 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
      */
     async update(caller: Caller, id: string, input: UpdateOrderRequest['order']): Promise<Order> {
       const who = await author(caller);
-      const state = await orders.change(id, async (uow, state, now) => {
+      const state = await orders.change(caller, id, async (uow, state, now) => {
         const o = state.order;
         // Taking the order bumped its revision: the one the caller read is the one before.
         if (input.revision != null && Number(input.revision) !== o.revision - 1)
@@ -229,14 +229,14 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     ): Promise<Order> {
       const who = await author(caller);
       return orders.wire(
-        await orders.change(id, (uow, state, now) => cancelIn(uow, state, now, options, caller, who), allowed),
+        await orders.change(caller, id, (uow, state, now) => cancelIn(uow, state, now, options, caller, who), allowed),
       );
     },
 
     /** updateOrderStatus through the status table; CANCELED cancels without restocking. */
     async updateStatus(caller: Caller, id: string, status: OrderStatus): Promise<Order> {
       const who = await author(caller);
-      const state = await orders.change(id, async (uow, state, now) => {
+      const state = await orders.change(caller, id, async (uow, state, now) => {
         if (status === 'CANCELED') return cancelIn(uow, state, now, {}, caller, who);
         state.order.status = transitionOrderStatus(state.order.status, status);
         const type =
@@ -259,7 +259,7 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     ): Promise<{ order: Order; activityIds: string[] }> {
       const who = await author(caller);
       let activityIds: string[] = [];
-      const state = await orders.change(id, async (uow, state, now) => {
+      const state = await orders.change(caller, id, async (uow, state, now) => {
         const written = await recordActivities(uow.trx, state, inputs.map(manualActivityOf), who, now);
         activityIds = written.map((a) => a.id);
         return { modifiedFields: ['activities'] };
@@ -268,8 +268,8 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     },
 
     /** updateActivity: a merchant comment stays a comment, a custom activity stays custom. */
-    async updateActivity(id: string, activityId: string, input: ActivityInput): Promise<Order> {
-      const state = await orders.change(id, async (uow, state, now) => {
+    async updateActivity(caller: Caller, id: string, activityId: string, input: ActivityInput): Promise<Order> {
+      const state = await orders.change(caller, id, async (uow, state, now) => {
         const activity = editableActivity(state, activityId);
         const next = manualActivityOf(input);
         if (next.type !== activity.type)
@@ -293,8 +293,8 @@ export function createOrderChanges({ deps, orders, stock }: OrderChangesDeps) {
     },
 
     /** deleteActivity: only merchant comments and custom activities. */
-    async deleteActivity(id: string, activityId: string): Promise<Order> {
-      const state = await orders.change(id, async (uow, state) => {
+    async deleteActivity(caller: Caller, id: string, activityId: string): Promise<Order> {
+      const state = await orders.change(caller, id, async (uow, state) => {
         const activity = editableActivity(state, activityId);
         await uow.trx.deleteFrom('order_activities').where('id', '=', activity.id).where('order_id', '=', id).execute();
         state.activities = state.activities.filter((a) => a.id !== activity.id);

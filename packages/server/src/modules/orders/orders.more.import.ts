@@ -7,6 +7,7 @@ import {
 } from '@merx/contract';
 import { withTransaction } from '@merx/db';
 import { AppError, fulfillmentStatusOf, invalid, paymentStatusOf } from '@merx/domain';
+import { identityOf } from '../../events/identity.js';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import { compact, priceOf, type WireContext } from '../cart/cart.mapper.js';
@@ -258,7 +259,12 @@ export function createOrderImports({ deps, repo }: { deps: ModuleDeps; repo: Ord
         if (fulfillments.length > 0)
           await uow.trx.insertInto('order_fulfillments').values(fulfillments.map(fulfillmentRowOf)).execute();
         const entity = orderWire({ order, transactions, activities: [], fulfillments }, ctx.locale);
-        await deps.outbox.append(uow, { type: orderEventTypes.created, entityId: orderId, payload: { entity } });
+        await deps.outbox.append(uow, {
+          type: orderEventTypes.created,
+          entityId: orderId,
+          payload: { entity },
+          identity: identityOf(caller),
+        });
         return entity;
       });
     },

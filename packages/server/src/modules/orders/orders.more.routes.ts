@@ -68,7 +68,7 @@ export function moreOrderRoutes(m: {
       access,
       input: c.bulkUpdateOrderTagsRequest,
       response: c.bulkOrderIdsResponse,
-      handler: async ({ input }) => p.changes.bulkUpdateTags(input),
+      handler: async ({ caller, input }) => p.changes.bulkUpdateTags(caller, input),
     }),
     defineRoute({
       method: 'PATCH',
@@ -79,7 +79,8 @@ export function moreOrderRoutes(m: {
       params: z.object({ id: idParam, lineItemId: idParam }),
       input: c.updateOrderLineItemRequest,
       response: c.updateOrderLineItemResponse,
-      handler: async ({ params, input }) => p.changes.updateLineItem(params.id, params.lineItemId, input.lineItem),
+      handler: async ({ caller, params, input }) =>
+        p.changes.updateLineItem(caller, params.id, params.lineItemId, input.lineItem),
     }),
     defineRoute({
       method: 'POST',

@@ -115,9 +115,9 @@ export function createMoreOrderChanges({ orders, changes }: { orders: OrdersServ
     },
 
     /** bulkUpdateOrderTags: assigns and unassigns tag ids on each order (unassigning an absent tag is no change). */
-    async bulkUpdateTags(input: BulkUpdateOrderTagsRequest) {
+    async bulkUpdateTags(caller: Caller, input: BulkUpdateOrderTagsRequest) {
       return bulkRun(input.orderIds, async (id) => {
-        await orders.change(id, async (uow, state) => {
+        await orders.change(caller, id, async (uow, state) => {
           const d = state.order.data;
           const next = tagsAfter(d.tags, input.assignTags, input.unassignTags, id);
           if (JSON.stringify(next) === JSON.stringify(d.tags)) return { modifiedFields: [] };
@@ -131,10 +131,15 @@ export function createMoreOrderChanges({ orders, changes }: { orders: OrdersServ
     },
 
     /** updateOrderLineItem: description lines, image, SKU and translated name; money and quantity stay. */
-    async updateLineItem(orderId: string, lineItemId: string, input: UpdateOrderLineItemRequest['lineItem']) {
+    async updateLineItem(
+      caller: Caller,
+      orderId: string,
+      lineItemId: string,
+      input: UpdateOrderLineItemRequest['lineItem'],
+    ) {
       if (input.id && input.id !== lineItemId)
         throw invalid('lineItem.id', 'must be the line item id of the path (or absent)');
-      const state = await orders.change(orderId, async (_uow, state) => {
+      const state = await orders.change(caller, orderId, async (_uow, state) => {
         const line = state.order.data.lineItems.find((l) => l.id === lineItemId);
         if (!line) throw lineItemNotFound(orderId, lineItemId);
         if (input.descriptionLines !== undefined) {

@@ -14,6 +14,7 @@ import {
   parseQuery,
   paymentStatusOf,
 } from '@merx/domain';
+import { type EventIdentity, identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope, isElevated } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -91,9 +92,12 @@ export function createOrdersService(s: OrdersServiceDeps) {
    * One change of an order in one transaction: take the order (bumping its revision, reading its transactions,
    * activities and fulfillments in the same statement), let `work` change it (it writes its own new rows and pushes
    * them onto the state), derive the payment and fulfillment status again, approve an INITIALIZED order once money
-   * came in, save it and append the events. A refusal anywhere rolls everything back.
+   * came in, save it and append the events, each naming `who` made the change (unless `work` named someone). A
+   * refusal anywhere rolls everything back.
    */
   async function change(
+    /** The request's caller; `{ kind: 'none' }` (UNKNOWN) for the store's own work (the order timers). */
+    who: Caller | EventIdentity,
     id: string,
     work: (uow: UnitOfWork, state: OrderState, now: string) => Promise<OrderChange | undefined>,
     allowed: (state: OrderState) => boolean = () => true,
@@ -153,7 +157,10 @@ export function createOrdersService(s: OrdersServiceDeps) {
         });
       if (before.fulfillmentStatus !== o.fulfillmentStatus)
         events.push({ type: orderEventTypes.fulfillmentsUpdated, entityId: id, payload: { order: entity } });
-      await deps.outbox.append(uow, events);
+      const identity = identityOf(who);
+      // Events `work` brought that name someone already (stock moved on behalf of another) keep their name.
+      const named = events.map((e) => (e.identity ? e : { ...e, identity }));
+      await deps.outbox.append(uow, named);
       return state;
     });
   }

@@ -31,6 +31,7 @@ export const REMINDER_AFTER_MINUTES = 15;
 const BATCH = 100;
 
 const MINUTE = 60_000;
+/** The timers are the store's own work: their changes and events name no one (UNKNOWN). */
 const SYSTEM: Caller = { kind: 'none' };
 
 /** A timer in words: "1 hour", "30 minutes", "2 days". */

@@ -121,7 +121,7 @@ describe('payment collectability status', () => {
     expect((await status(held)).status).toBe('NONCOLLECTABLE_ORDER_IS_PENDING');
 
     const canceled = await kit.order(p.id);
-    await kit.server.services.orders.orders.change(canceled.orderId, async (_uow, state) => {
+    await kit.server.services.orders.orders.change({ kind: 'none' }, canceled.orderId, async (_uow, state) => {
       state.order.status = 'CANCELED';
       return undefined;
     });

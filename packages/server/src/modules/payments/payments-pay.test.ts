@@ -217,7 +217,7 @@ describe('pay refusals', () => {
     expect(res.body.details.applicationError.data.status).toBe('NONCOLLECTABLE_OFFLINE_PAYMENT_METHOD');
 
     const canceled = await kit.order(p.id);
-    await kit.server.services.orders.orders.change(canceled.orderId, async (_uow, state) => {
+    await kit.server.services.orders.orders.change({ kind: 'none' }, canceled.orderId, async (_uow, state) => {
       state.order.status = 'CANCELED';
       return undefined;
     });

@@ -56,7 +56,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
         payments.map((p) => p.paymentId),
         'payments',
       );
-      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+      return changeOrder(orders, records, caller, orderId, async (uow, st, now) => {
         const plan = payments.map((p, i) => {
           const t = paymentIn(st, p.paymentId, 'AUTHORIZED');
           const amount = p.amount ? toMinorUnits(p.amount, st.order.currency, `payments[${i}].amount`) : t.amountMinor;
@@ -94,7 +94,7 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
      * Stock taken is logged as ORDER_PAID by `caller` (who relays the gateway's notification).
      */
     settle(caller: Caller, orderId: string, paymentId: string, outcome: 'APPROVED' | 'DECLINED') {
-      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+      return changeOrder(orders, records, caller, orderId, async (uow, st, now) => {
         const t = paymentIn(st, paymentId, 'PENDING');
         t.status = outcome;
         t.details = { ...t.details, settledDate: now, ...(outcome === 'DECLINED' ? { reason: 'CARD_DECLINED' } : {}) };
@@ -107,9 +107,9 @@ export function createAuthorizedPayments(ctx: PaymentsContext) {
     },
 
     /** Voids authorized payments: the money held is released, the payments become VOIDED. */
-    void(orderId: string, paymentIds: readonly string[]) {
+    void(caller: Caller, orderId: string, paymentIds: readonly string[]) {
       assertDistinct(paymentIds, 'paymentIds');
-      return changeOrder(orders, records, orderId, async (uow, st, now) => {
+      return changeOrder(orders, records, caller, orderId, async (uow, st, now) => {
         const list = paymentIds.map((id) => paymentIn(st, id, 'AUTHORIZED'));
         for (const t of list) {
           const result = await providers[t.provider].void({ providerTransactionId: t.providerTransactionId });

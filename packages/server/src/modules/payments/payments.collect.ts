@@ -76,13 +76,14 @@ export function createCollector(ctx: PaymentsContext) {
    * takes it at payment (short stock refuses before anything is charged), asks the provider, and records the
    * payment whatever its outcome. A card that holds no money after stock was taken rolls that change back and
    * records the attempt alone, so a DECLINED or PENDING payment never keeps stock. Stock taken is logged as
-   * ORDER_PAID by `caller`.
+   * ORDER_PAID by `caller`. The events name `who`: the caller, unless the request's caller is someone else.
    */
   async function collect(
     caller: Caller,
     orderId: string,
     c: Collection,
     allowed: (s: OrderState) => boolean = () => true,
+    who: Caller = caller,
   ): Promise<Collected> {
     let transaction: TransactionRecord | undefined;
     let amountMinor = 0;
@@ -103,6 +104,7 @@ export function createCollector(ctx: PaymentsContext) {
       const state = await changeOrder(
         orders,
         records,
+        who,
         orderId,
         async (uow, st, now) => {
           const remaining = collectableAmount(st, c.online);
@@ -127,7 +129,7 @@ export function createCollector(ctx: PaymentsContext) {
       return { state, transaction: transaction as TransactionRecord };
     } catch (error) {
       if (!(error instanceof Unwind)) throw error;
-      const state = await changeOrder(orders, records, orderId, async (uow, st, now) => {
+      const state = await changeOrder(orders, records, who, orderId, async (uow, st, now) => {
         transaction = await record(uow, st, now, error.result);
         return { modifiedFields: ['paymentStatus'] };
       });

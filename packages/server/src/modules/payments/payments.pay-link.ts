@@ -62,15 +62,20 @@ export function createPayLinks(ctx: PaymentsContext) {
       return { payment: paymentStateOf(state) };
     },
 
-    /** Pays the order with the card, as its buyer would; a decline is recorded, then refused. */
-    async pay(input: c.PayByLinkRequest) {
+    /**
+     * Pays the order with the card, as its buyer would; a decline is recorded, then refused. The events name the
+     * request's caller when it has one (a shopper's token), else no one: a link holder is not known.
+     */
+    async pay(input: c.PayByLinkRequest, caller: Caller = LINK_HOLDER) {
       await check(input.orderId, input.token);
       const card = { input: input.card, summary: summarize(input.card) };
-      const { state, transaction } = await collector.collect(LINK_HOLDER, input.orderId, {
-        provider: testGateway,
-        online: true,
-        card,
-      });
+      const { state, transaction } = await collector.collect(
+        LINK_HOLDER,
+        input.orderId,
+        { provider: testGateway, online: true, card },
+        undefined,
+        caller,
+      );
       if (transaction.status === 'DECLINED') throw declined(state, transaction);
       return {
         orderId: state.order.id,
@@ -122,7 +127,7 @@ export function payLinkRoutes(links: PayLinks): AnyRoute[] {
       access: publicAccess,
       input: c.payByLinkRequest,
       response: c.payByLinkResponse,
-      handler: async ({ input }) => links.pay(input),
+      handler: async ({ caller, input }) => links.pay(input, caller),
     }),
     defineRoute({
       method: 'GET',

@@ -40,15 +40,18 @@ export async function freshState(d: RecordDeps, uow: UnitOfWork, state: OrderSta
   return state;
 }
 
-/** `orders.change` whose work sees the order's related rows as committed (see `freshState`). */
+/**
+ * `orders.change` (its events naming `who`) whose work sees the order's related rows as committed (see `freshState`).
+ */
 export function changeOrder(
   orders: OrdersService,
   d: RecordDeps,
+  who: Caller,
   id: string,
   work: (uow: UnitOfWork, state: OrderState, now: string) => Promise<OrderChange | undefined>,
   allowed?: (state: OrderState) => boolean,
 ): Promise<OrderState> {
-  return orders.change(id, async (uow, state, now) => work(uow, await freshState(d, uow, state), now), allowed);
+  return orders.change(who, id, async (uow, state, now) => work(uow, await freshState(d, uow, state), now), allowed);
 }
 
 /** The order's collectability (status and what is left to collect). */

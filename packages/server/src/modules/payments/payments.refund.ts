@@ -213,7 +213,7 @@ export function createRefunds(ctx: PaymentsContext) {
   /** trigger-refund: full or partial, by amount and/or lines, shipping or not, restocking as asked. */
   async function trigger(caller: Caller, orderId: string, input: TriggerRefundRequest) {
     const refundId = newId();
-    const state = await changeOrder(orders, records, orderId, async (uow, st, now) => {
+    const state = await changeOrder(orders, records, caller, orderId, async (uow, st, now) => {
       const r = refundOf(st, input, now);
       await payBack(uow, st, now, r.split, {
         refundId,

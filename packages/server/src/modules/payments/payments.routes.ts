@@ -128,7 +128,7 @@ export function paymentRoutes(payments: PaymentsService): AnyRoute[] {
       params: orderIdParam,
       input: c.voidAuthorizedPaymentsRequest,
       response: c.transactionsResponse,
-      handler: async ({ params, input }) => payments.void(params.ecomOrderId, input.paymentIds),
+      handler: async ({ caller, params, input }) => payments.void(caller, params.ecomOrderId, input.paymentIds),
     }),
     defineRoute({
       method: 'POST',

@@ -142,8 +142,8 @@ export function createPaymentsService(ctx: PaymentsContext) {
       return withTransactions(await authorized.capture(caller, orderId, payments));
     },
 
-    async void(orderId: string, paymentIds: readonly string[]) {
-      return withTransactions(await authorized.void(orderId, paymentIds));
+    async void(caller: Caller, orderId: string, paymentIds: readonly string[]) {
+      return withTransactions(await authorized.void(caller, orderId, paymentIds));
     },
 
     /** The test gateway's decision on a pending payment (docs/payments.md, "Pending payments"). */

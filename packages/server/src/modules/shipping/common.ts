@@ -2,7 +2,9 @@ import { type ShippingEventType, type ShippingPagingMetadata, shippingErrorCodes
 import { bumpDataVersion, type Database, type QueryPage, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
 import type { Kysely } from 'kysely';
+import { type EventIdentity, identityOf } from '../../events/identity.js';
 import type { EventOutbox } from '../../events/outbox.js';
+import type { Caller } from '../../http/auth.js';
 
 /**
  * The data version every write of shipping options, delivery regions, tax regions and settings, tip settings and
@@ -41,15 +43,18 @@ export function assertUpdated(result: { numUpdatedRows: bigint }, entity: string
   if (Number(result.numUpdatedRows) !== 1) throw concurrentModification(entity, current);
 }
 
-/** Appends one of this area's events in the unit of work. */
+/**
+ * Appends one of this area's events in the unit of work, naming `who` made the change (no one when absent: seeding).
+ */
 export async function appendEvent(
   outbox: EventOutbox,
   uow: UnitOfWork,
+  who: Caller | EventIdentity | undefined,
   type: ShippingEventType,
   entityId: string,
   payload: Record<string, unknown>,
 ): Promise<void> {
-  await outbox.append(uow, { type, entityId, payload });
+  await outbox.append(uow, { type, entityId, payload, ...(who ? { identity: identityOf(who) } : {}) });
 }
 
 /** Paging metadata of a query answer: counts for offset paging, cursors for cursor paging. */

@@ -8,6 +8,7 @@ import {
 import type { Database, Executor } from '@merx/db';
 import { AppError, invalid, notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -76,7 +77,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
   const now = () => deps.clock.now().toISOString();
 
   return {
-    async create(input: DeliveryRegionInput): Promise<DeliveryRegion> {
+    async create(input: DeliveryRegionInput, who?: Caller): Promise<DeliveryRegion> {
       const destinations = destinationsOf(input.destinations, 'deliveryRegion.destinations');
       return configurationWrite(deps.db, async (uow) => {
         const at = now();
@@ -91,7 +92,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
         };
         await uow.trx.insertInto('delivery_regions').values(row).execute();
         const region = deliveryRegionOf(row);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.deliveryRegionCreated, row.id, {
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.deliveryRegionCreated, row.id, {
           deliveryRegion: region,
         });
         return region;
@@ -108,7 +109,7 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
       return rows.map(deliveryRegionOf);
     },
 
-    async update(id: string, patch: DeliveryRegionPatch): Promise<DeliveryRegion> {
+    async update(id: string, patch: DeliveryRegionPatch, who?: Caller): Promise<DeliveryRegion> {
       const destinations =
         patch.destinations != null ? destinationsOf(patch.destinations, 'deliveryRegion.destinations') : undefined;
       return configurationWrite(deps.db, async (uow) => {
@@ -136,13 +137,15 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
           .executeTakeFirst();
         assertUpdated(res, ENTITY, before.revision);
         const region = deliveryRegionOf(after);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.deliveryRegionUpdated, id, { deliveryRegion: region });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.deliveryRegionUpdated, id, {
+          deliveryRegion: region,
+        });
         return region;
       });
     },
 
     /** Deletes a region no shipping option uses; one in use is refused with the options that use it. */
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       const inUse = (shippingOptionIds: string[]) =>
         new AppError(
           'FAILED_PRECONDITION',
@@ -160,7 +163,9 @@ export function createDeliveryRegionService(deps: ModuleDeps) {
           .execute();
         if (users.length > 0) throw inUse(users.map((u) => u.shipping_option_id));
         await uow.trx.deleteFrom('delivery_regions').where('id', '=', id).execute();
-        await appendEvent(deps.outbox, uow, shippingEventTypes.deliveryRegionDeleted, id, { deliveryRegionId: id });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.deliveryRegionDeleted, id, {
+          deliveryRegionId: id,
+        });
       });
       // An option that took the region between the check and the delete: the foreign key refuses the delete.
       await work.catch((error: unknown) => {

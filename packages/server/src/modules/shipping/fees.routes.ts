@@ -19,7 +19,7 @@ export function feeRoutes(fees: FeeService): AnyRoute[] {
       access: writeShipping,
       input: c.createStoreAdditionalFeeRequest,
       response: c.storeAdditionalFeeResponse,
-      handler: async ({ input }) => ({ additionalFee: await fees.create(input.additionalFee) }),
+      handler: async ({ caller, input }) => ({ additionalFee: await fees.create(input.additionalFee, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -49,7 +49,9 @@ export function feeRoutes(fees: FeeService): AnyRoute[] {
       params: idParams,
       input: c.updateStoreAdditionalFeeRequest,
       response: c.storeAdditionalFeeResponse,
-      handler: async ({ params, input }) => ({ additionalFee: await fees.update(params.id, input.additionalFee) }),
+      handler: async ({ caller, params, input }) => ({
+        additionalFee: await fees.update(params.id, input.additionalFee, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -59,8 +61,8 @@ export function feeRoutes(fees: FeeService): AnyRoute[] {
       access: writeShipping,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await fees.delete(params.id);
+      handler: async ({ caller, params }) => {
+        await fees.delete(params.id, caller);
         return {};
       },
     }),

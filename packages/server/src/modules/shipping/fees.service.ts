@@ -8,6 +8,7 @@ import {
 import type { Database, Executor } from '@merx/db';
 import { notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import { appendEvent, assertUpdated, bit, configurationWrite, expectedRevision } from './common.js';
@@ -45,7 +46,7 @@ export function createFeeService(deps: ModuleDeps) {
   const now = () => deps.clock.now().toISOString();
 
   return {
-    async create(input: StoreAdditionalFeeInput): Promise<StoreAdditionalFee> {
+    async create(input: StoreAdditionalFeeInput, who?: Caller): Promise<StoreAdditionalFee> {
       const cur = currency();
       const amount = toMinorUnits(input.amount, cur, 'additionalFee.amount');
       return configurationWrite(deps.db, async (uow) => {
@@ -64,7 +65,9 @@ export function createFeeService(deps: ModuleDeps) {
         };
         await uow.trx.insertInto('additional_fees').values(row).execute();
         const fee = additionalFeeOf(row, cur);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.additionalFeeCreated, row.id, { additionalFee: fee });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.additionalFeeCreated, row.id, {
+          additionalFee: fee,
+        });
         return fee;
       });
     },
@@ -85,7 +88,7 @@ export function createFeeService(deps: ModuleDeps) {
       return rows.map((row) => additionalFeeOf(row, cur));
     },
 
-    async update(id: string, patch: StoreAdditionalFeePatch): Promise<StoreAdditionalFee> {
+    async update(id: string, patch: StoreAdditionalFeePatch, who?: Caller): Promise<StoreAdditionalFee> {
       const cur = currency();
       const amount = patch.amount != null ? toMinorUnits(patch.amount, cur, 'additionalFee.amount') : undefined;
       return configurationWrite(deps.db, async (uow) => {
@@ -108,16 +111,16 @@ export function createFeeService(deps: ModuleDeps) {
           .executeTakeFirst();
         assertUpdated(res, ENTITY, before.revision);
         const fee = additionalFeeOf({ ...before, ...changes }, cur);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.additionalFeeUpdated, id, { additionalFee: fee });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.additionalFeeUpdated, id, { additionalFee: fee });
         return fee;
       });
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       await configurationWrite(deps.db, async (uow) => {
         await loadFee(uow.trx, id);
         await uow.trx.deleteFrom('additional_fees').where('id', '=', id).execute();
-        await appendEvent(deps.outbox, uow, shippingEventTypes.additionalFeeDeleted, id, { additionalFeeId: id });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.additionalFeeDeleted, id, { additionalFeeId: id });
       });
     },
   };

@@ -26,7 +26,7 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       access: writeShipping,
       input: c.createShippingOptionRequest,
       response: c.shippingOptionResponse,
-      handler: async ({ input }) => ({ shippingOption: await options.create(input.shippingOption) }),
+      handler: async ({ caller, input }) => ({ shippingOption: await options.create(input.shippingOption, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -58,8 +58,8 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       params: optionParams,
       input: c.updateShippingOptionRequest,
       response: c.shippingOptionResponse,
-      handler: async ({ params, input }) => ({
-        shippingOption: await options.update(params.shippingOptionId, input.shippingOption),
+      handler: async ({ caller, params, input }) => ({
+        shippingOption: await options.update(params.shippingOptionId, input.shippingOption, caller),
       }),
     }),
     defineRoute({
@@ -70,8 +70,8 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       access: writeShipping,
       params: optionParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await options.delete(params.shippingOptionId);
+      handler: async ({ caller, params }) => {
+        await options.delete(params.shippingOptionId, caller);
         return {};
       },
     }),
@@ -84,11 +84,12 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       params: optionParams,
       input: c.deliveryRegionChangeRequest,
       response: c.shippingOptionResponse,
-      handler: async ({ params, input }) => ({
+      handler: async ({ caller, params, input }) => ({
         shippingOption: await options.addDeliveryRegion(
           params.shippingOptionId,
           input.deliveryRegionId,
           input.revision,
+          caller,
         ),
       }),
     }),
@@ -101,11 +102,12 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       params: optionParams,
       input: c.deliveryRegionChangeRequest,
       response: c.shippingOptionResponse,
-      handler: async ({ params, input }) => ({
+      handler: async ({ caller, params, input }) => ({
         shippingOption: await options.removeDeliveryRegion(
           params.shippingOptionId,
           input.deliveryRegionId,
           input.revision,
+          caller,
         ),
       }),
     }),
@@ -119,11 +121,12 @@ export function shippingOptionRoutes(options: ShippingOptionService): AnyRoute[]
       params: optionParams,
       input: c.updateShippingOptionExtendedFieldsRequest,
       response: c.shippingOptionResponse,
-      handler: async ({ params, input }) => ({
+      handler: async ({ caller, params, input }) => ({
         shippingOption: await options.updateExtendedFields(
           params.shippingOptionId,
           input.namespace,
           input.namespaceData,
+          caller,
         ),
       }),
     }),
@@ -144,7 +147,7 @@ export function deliveryRegionRoutes(regions: DeliveryRegionService): AnyRoute[]
       access: writeShipping,
       input: c.createDeliveryRegionRequest,
       response: c.deliveryRegionResponse,
-      handler: async ({ input }) => ({ deliveryRegion: await regions.create(input.deliveryRegion) }),
+      handler: async ({ caller, input }) => ({ deliveryRegion: await regions.create(input.deliveryRegion, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -174,7 +177,9 @@ export function deliveryRegionRoutes(regions: DeliveryRegionService): AnyRoute[]
       params: idParams,
       input: c.updateDeliveryRegionRequest,
       response: c.deliveryRegionResponse,
-      handler: async ({ params, input }) => ({ deliveryRegion: await regions.update(params.id, input.deliveryRegion) }),
+      handler: async ({ caller, params, input }) => ({
+        deliveryRegion: await regions.update(params.id, input.deliveryRegion, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -184,8 +189,8 @@ export function deliveryRegionRoutes(regions: DeliveryRegionService): AnyRoute[]
       access: writeShipping,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await regions.delete(params.id);
+      handler: async ({ caller, params }) => {
+        await regions.delete(params.id, caller);
         return {};
       },
     }),

@@ -8,6 +8,7 @@ import {
 import { type Database, type Executor, runQuery } from '@merx/db';
 import { invalid, parseQuery } from '@merx/domain';
 import type { Insertable } from 'kysely';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -106,7 +107,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
   }
 
   return {
-    async create(input: ShippingOptionInput): Promise<ShippingOption> {
+    async create(input: ShippingOptionInput, who?: Caller): Promise<ShippingOption> {
       const cur = currency();
       const regionIds = requestedRegionIds(
         input.deliveryRegionId,
@@ -138,7 +139,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
         await uow.trx.insertInto('shipping_options').values(row).execute();
         await saveRegionLinks(uow.trx, row.id, regionIds);
         const option = shippingOptionOf({ ...row, region_ids: linksJson(regionIds) }, cur);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionCreated, row.id, {
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionCreated, row.id, {
           shippingOption: option,
         });
         return option;
@@ -150,7 +151,7 @@ export function createShippingOptionService(deps: ModuleDeps) {
     },
 
     /** Changes the fields given; `revision` must be the stored one. `deliveryRegionIds` replaces the regions. */
-    async update(id: string, patch: ShippingOptionPatch): Promise<ShippingOption> {
+    async update(id: string, patch: ShippingOptionPatch, who?: Caller): Promise<ShippingOption> {
       const cur = currency();
       const regionsGiven = patch.deliveryRegionIds != null || patch.deliveryRegionId != null;
       const regionIds = regionsGiven
@@ -167,17 +168,21 @@ export function createShippingOptionService(deps: ModuleDeps) {
           after = { ...after, region_ids: linksJson(regionIds) };
         }
         const option = shippingOptionOf(after, cur);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionUpdated, id, { shippingOption: option });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionUpdated, id, {
+          shippingOption: option,
+        });
         return option;
       }).catch(regionGone('shippingOption.deliveryRegionIds'));
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       await configurationWrite(deps.db, async (uow) => {
         await load(uow.trx, id);
         await uow.trx.deleteFrom('shipping_option_regions').where('shipping_option_id', '=', id).execute();
         await uow.trx.deleteFrom('shipping_options').where('id', '=', id).execute();
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionDeleted, id, { shippingOptionId: id });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionDeleted, id, {
+          shippingOptionId: id,
+        });
       });
     },
 
@@ -200,7 +205,12 @@ export function createShippingOptionService(deps: ModuleDeps) {
     },
 
     /** Offers the option in one more region; adding a region it already has changes nothing. */
-    async addDeliveryRegion(id: string, regionId: string, revision?: string | null): Promise<ShippingOption> {
+    async addDeliveryRegion(
+      id: string,
+      regionId: string,
+      revision?: string | null,
+      who?: Caller,
+    ): Promise<ShippingOption> {
       return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const expected = expectedRevision(revision, before.revision, ENTITY);
@@ -217,13 +227,20 @@ export function createShippingOptionService(deps: ModuleDeps) {
         const after = await bump(uow.trx, before, expected, {});
         await saveRegionLinks(uow.trx, id, [...ids, regionId]);
         const option = shippingOptionOf({ ...after, region_ids: linksJson([...ids, regionId]) }, currency());
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionUpdated, id, { shippingOption: option });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionUpdated, id, {
+          shippingOption: option,
+        });
         return option;
       }).catch(regionGone('deliveryRegionId'));
     },
 
     /** Stops offering the option in a region; removing a region it does not have changes nothing. */
-    async removeDeliveryRegion(id: string, regionId: string, revision?: string | null): Promise<ShippingOption> {
+    async removeDeliveryRegion(
+      id: string,
+      regionId: string,
+      revision?: string | null,
+      who?: Caller,
+    ): Promise<ShippingOption> {
       return configurationWrite(deps.db, async (uow) => {
         const before = await load(uow.trx, id);
         const expected = expectedRevision(revision, before.revision, ENTITY);
@@ -234,13 +251,20 @@ export function createShippingOptionService(deps: ModuleDeps) {
         const rest = ids.filter((r) => r !== regionId);
         await saveRegionLinks(uow.trx, id, rest);
         const option = shippingOptionOf({ ...after, region_ids: linksJson(rest) }, currency());
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionUpdated, id, { shippingOption: option });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionUpdated, id, {
+          shippingOption: option,
+        });
         return option;
       });
     },
 
     /** Replaces one app namespace of the extended fields; the revision stays (as the contract says). */
-    async updateExtendedFields(id: string, namespace: string, data: Record<string, unknown>): Promise<ShippingOption> {
+    async updateExtendedFields(
+      id: string,
+      namespace: string,
+      data: Record<string, unknown>,
+      who?: Caller,
+    ): Promise<ShippingOption> {
       if (JSON.stringify(data).length > 16_000) {
         throw invalid('namespaceData', 'must be at most 16000 characters of JSON', 'MAX_SIZE');
       }
@@ -259,7 +283,9 @@ export function createShippingOptionService(deps: ModuleDeps) {
           .executeTakeFirst();
         assertUpdated(res, ENTITY, before.revision);
         const option = shippingOptionOf({ ...before, extended_fields: extended, updated_date: at }, currency());
-        await appendEvent(deps.outbox, uow, shippingEventTypes.shippingOptionUpdated, id, { shippingOption: option });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.shippingOptionUpdated, id, {
+          shippingOption: option,
+        });
         return option;
       });
     },

@@ -19,7 +19,7 @@ export function taxRoutes(tax: TaxService): AnyRoute[] {
       access: writeShipping,
       input: c.createTaxRegionRequest,
       response: c.taxRegionResponse,
-      handler: async ({ input }) => ({ taxRegion: await tax.createRegion(input.taxRegion) }),
+      handler: async ({ caller, input }) => ({ taxRegion: await tax.createRegion(input.taxRegion, caller) }),
     }),
     defineRoute({
       method: 'GET',
@@ -49,7 +49,9 @@ export function taxRoutes(tax: TaxService): AnyRoute[] {
       params: idParams,
       input: c.updateTaxRegionRequest,
       response: c.taxRegionResponse,
-      handler: async ({ params, input }) => ({ taxRegion: await tax.updateRegion(params.id, input.taxRegion) }),
+      handler: async ({ caller, params, input }) => ({
+        taxRegion: await tax.updateRegion(params.id, input.taxRegion, caller),
+      }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -59,8 +61,8 @@ export function taxRoutes(tax: TaxService): AnyRoute[] {
       access: writeShipping,
       params: idParams,
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await tax.deleteRegion(params.id);
+      handler: async ({ caller, params }) => {
+        await tax.deleteRegion(params.id, caller);
         return {};
       },
     }),
@@ -81,7 +83,7 @@ export function taxRoutes(tax: TaxService): AnyRoute[] {
       access: writeShipping,
       input: c.updateTaxSettingsRequest,
       response: c.taxSettingsResponse,
-      handler: async ({ input }) => ({ taxSettings: await tax.updateSettings(input.taxSettings) }),
+      handler: async ({ caller, input }) => ({ taxSettings: await tax.updateSettings(input.taxSettings, caller) }),
     }),
   ];
 }

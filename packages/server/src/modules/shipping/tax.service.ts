@@ -11,6 +11,7 @@ import {
 import type { Database, Executor } from '@merx/db';
 import { AppError, invalid, notFound } from '@merx/domain';
 import type { Selectable } from 'kysely';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -129,7 +130,7 @@ export function createTaxService(deps: ModuleDeps) {
   };
 
   return {
-    async createRegion(input: TaxRegionInput): Promise<TaxRegion> {
+    async createRegion(input: TaxRegionInput, who?: Caller): Promise<TaxRegion> {
       const subdivision = subdivisionOf(input.subdivision);
       const jurisdictions = jurisdictionsOf(input.rateType, input.jurisdictions, 'taxRegion.jurisdictions');
       return configurationWrite(deps.db, async (uow) => {
@@ -148,7 +149,7 @@ export function createTaxService(deps: ModuleDeps) {
         };
         await uow.trx.insertInto('tax_regions').values(row).execute();
         const region = taxRegionOf(row);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.taxRegionCreated, row.id, { taxRegion: region });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.taxRegionCreated, row.id, { taxRegion: region });
         return region;
       }).catch(conflictOf(input.country, subdivision));
     },
@@ -168,7 +169,7 @@ export function createTaxService(deps: ModuleDeps) {
       return rows.map(taxRegionOf);
     },
 
-    async updateRegion(id: string, patch: TaxRegionPatch): Promise<TaxRegion> {
+    async updateRegion(id: string, patch: TaxRegionPatch, who?: Caller): Promise<TaxRegion> {
       let place = { country: '', subdivision: '' };
       return configurationWrite(deps.db, async (uow) => {
         const before = await loadTaxRegion(uow.trx, id);
@@ -206,16 +207,16 @@ export function createTaxService(deps: ModuleDeps) {
           .executeTakeFirst();
         assertUpdated(res, ENTITY, before.revision);
         const region = taxRegionOf(after);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.taxRegionUpdated, id, { taxRegion: region });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.taxRegionUpdated, id, { taxRegion: region });
         return region;
       }).catch((error: unknown) => conflictOf(place.country, place.subdivision)(error));
     },
 
-    async deleteRegion(id: string): Promise<void> {
+    async deleteRegion(id: string, who?: Caller): Promise<void> {
       await configurationWrite(deps.db, async (uow) => {
         await loadTaxRegion(uow.trx, id);
         await uow.trx.deleteFrom('tax_regions').where('id', '=', id).execute();
-        await appendEvent(deps.outbox, uow, shippingEventTypes.taxRegionDeleted, id, { taxRegionId: id });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.taxRegionDeleted, id, { taxRegionId: id });
       });
     },
 
@@ -225,7 +226,7 @@ export function createTaxService(deps: ModuleDeps) {
     },
 
     /** Changes the fields given; `revision`, when sent, must be the stored one (`"0"` before the first save). */
-    async updateSettings(patch: TaxSettingsPatch): Promise<TaxSettings> {
+    async updateSettings(patch: TaxSettingsPatch, who?: Caller): Promise<TaxSettings> {
       return configurationWrite(deps.db, async (uow) => {
         const before = await uow.trx
           .selectFrom('tax_settings')
@@ -266,7 +267,7 @@ export function createTaxService(deps: ModuleDeps) {
           if (Number(res.numInsertedOrUpdatedRows ?? 0) !== 1) throw concurrentModification('tax settings', 1);
         }
         const settings = taxSettingsOf(after);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.taxSettingsUpdated, SETTINGS_ID, {
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.taxSettingsUpdated, SETTINGS_ID, {
           taxSettings: settings,
         });
         return settings;

@@ -18,7 +18,7 @@ export function tipRoutes(tips: TipService): AnyRoute[] {
       access: writeShipping,
       input: c.createTipSettingsRequest,
       response: c.tipSettingsResponse,
-      handler: async ({ input }) => ({ tipSettings: await tips.createDefault(input.tipSettings) }),
+      handler: async ({ caller, input }) => ({ tipSettings: await tips.createDefault(input.tipSettings, caller) }),
     }),
     defineRoute({
       method: 'POST',
@@ -28,7 +28,7 @@ export function tipRoutes(tips: TipService): AnyRoute[] {
       access: writeShipping,
       input: c.createTipSettingsRequest,
       response: c.tipSettingsResponse,
-      handler: async ({ input }) => ({ tipSettings: await tips.create(input.tipSettings) }),
+      handler: async ({ caller, input }) => ({ tipSettings: await tips.create(input.tipSettings, caller) }),
     }),
     defineRoute({
       method: 'PATCH',
@@ -38,7 +38,7 @@ export function tipRoutes(tips: TipService): AnyRoute[] {
       access: writeShipping,
       input: c.updateTipSettingsRequest,
       response: c.tipSettingsResponse,
-      handler: async ({ input }) => ({ tipSettings: await tips.update(input.tipSettings) }),
+      handler: async ({ caller, input }) => ({ tipSettings: await tips.update(input.tipSettings, caller) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -48,8 +48,8 @@ export function tipRoutes(tips: TipService): AnyRoute[] {
       access: writeShipping,
       params: z.object({ tipSettingsId: z.string().min(1).max(200) }),
       response: c.emptyResponse,
-      handler: async ({ params }) => {
-        await tips.delete(params.tipSettingsId);
+      handler: async ({ caller, params }) => {
+        await tips.delete(params.tipSettingsId, caller);
         return {};
       },
     }),

@@ -8,6 +8,7 @@ import {
 } from '@merx/contract';
 import { type Executor, runQuery } from '@merx/db';
 import { AppError, type EntityQuerySpec, invalid, notFound, parseQuery } from '@merx/domain';
+import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
 import {
@@ -114,7 +115,7 @@ export function createTipService(deps: ModuleDeps) {
   const currency = () => deps.store().currency;
   const now = () => deps.clock.now().toISOString();
 
-  async function insert(input: TipSettingsInput, isDefault: boolean): Promise<TipSettings> {
+  async function insert(input: TipSettingsInput, isDefault: boolean, who?: Caller): Promise<TipSettings> {
     const cur = currency();
     const tipType = input.tipType ?? 'PERCENTAGE';
     const at = now();
@@ -150,7 +151,9 @@ export function createTipService(deps: ModuleDeps) {
       }
       await uow.trx.insertInto('tip_settings').values(row).execute();
       const settings = tipSettingsOf(row, cur);
-      await appendEvent(deps.outbox, uow, shippingEventTypes.tipSettingsCreated, row.id, { tipSettings: settings });
+      await appendEvent(deps.outbox, uow, who, shippingEventTypes.tipSettingsCreated, row.id, {
+        tipSettings: settings,
+      });
       return settings;
     });
     // Two create-default calls at once: the partial unique index keeps one default.
@@ -160,19 +163,19 @@ export function createTipService(deps: ModuleDeps) {
   }
 
   return {
-    async create(input: TipSettingsInput): Promise<TipSettings> {
+    async create(input: TipSettingsInput, who?: Caller): Promise<TipSettings> {
       if (input.default === true) {
         throw invalid('tipSettings.default', 'cannot be true here; use create-default', 'FIELD_NOT_ALLOWED');
       }
-      return insert(input, false);
+      return insert(input, false, who);
     },
 
     /** Creates the store's default settings; a second default is refused with 409. */
-    async createDefault(input: TipSettingsInput): Promise<TipSettings> {
-      return insert(input, true);
+    async createDefault(input: TipSettingsInput, who?: Caller): Promise<TipSettings> {
+      return insert(input, true, who);
     },
 
-    async update(patch: TipSettingsPatch): Promise<TipSettings> {
+    async update(patch: TipSettingsPatch, who?: Caller): Promise<TipSettings> {
       const cur = currency();
       return configurationWrite(deps.db, async (uow) => {
         const before = await loadTipSettings(uow.trx, patch.id);
@@ -201,7 +204,7 @@ export function createTipService(deps: ModuleDeps) {
           .executeTakeFirst();
         assertUpdated(res, ENTITY, before.revision);
         const settings = tipSettingsOf(after, cur);
-        await appendEvent(deps.outbox, uow, shippingEventTypes.tipSettingsUpdated, before.id, {
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.tipSettingsUpdated, before.id, {
           tipSettings: settings,
         });
         return settings;
@@ -209,7 +212,7 @@ export function createTipService(deps: ModuleDeps) {
     },
 
     /** Deletes settings; the default settings cannot be deleted (they can be updated). */
-    async delete(id: string): Promise<void> {
+    async delete(id: string, who?: Caller): Promise<void> {
       await configurationWrite(deps.db, async (uow) => {
         const row = await loadTipSettings(uow.trx, id);
         if (row.is_default === 1) {
@@ -221,7 +224,7 @@ export function createTipService(deps: ModuleDeps) {
           );
         }
         await uow.trx.deleteFrom('tip_settings').where('id', '=', id).execute();
-        await appendEvent(deps.outbox, uow, shippingEventTypes.tipSettingsDeleted, id, { tipSettingsId: id });
+        await appendEvent(deps.outbox, uow, who, shippingEventTypes.tipSettingsDeleted, id, { tipSettingsId: id });
       });
     },
 
