@@ -450,6 +450,12 @@ describe('retries over a day (a clock the test moves)', () => {
       const endpoint = (await c('GET', `${BASE}/endpoints/${endpointId}`, clocked.apiKey)).body.endpoint;
       expect(endpoint.status).toBe('DISABLED');
       expect(endpoint.disabledReason).toMatch(/more than a day/);
+      const told = await clocked.merx.db
+        .selectFrom('mail_messages')
+        .select('to_address')
+        .where('kind', '=', 'webhook-disabled')
+        .execute();
+      expect(told.map((m) => m.to_address)).toContain(boss.email);
       expect(waits).toHaveLength(7);
     } finally {
       await r.close();
