@@ -1,10 +1,10 @@
-import { type EventIdentity, type EventType, type MerxEvent, webhookTestEventType } from '@merx/contract';
+import type { EventType, MerxEvent } from '@merx/contract';
 import type { Database, DialectName } from '@merx/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
 import { preparedStatements } from '../lib/prepared.js';
-import { unknownIdentity } from './identity.js';
+import { identityFromActor, makeDeliveries } from './webhook-deliveries.js';
 
 export type EventHandler = (event: MerxEvent) => void | Promise<void>;
 
@@ -16,59 +16,6 @@ const KICK_DELAY_MS = 20;
 
 /** The PostgreSQL advisory lock that makes claims one at a time across processes (so webhooks keep commit order). */
 const CLAIM_LOCK = 7_201_130;
-
-/** An outbox row's actor column as the envelope's identity. */
-export function identityFromActor(actor: string | null): EventIdentity {
-  return actor === null ? unknownIdentity : (JSON.parse(actor) as EventIdentity);
-}
-
-/**
- * Makes the webhook deliveries of claimed events, in the claim's transaction (so a process killed after its claim
- * loses nothing): one row per event and endpoint that receives its type and is not disabled. The test event gets
- * none here: its one delivery is made with it. Answers how many deliveries were made.
- */
-async function fanOut(trx: Transaction<Database>, seqs: number[], now: string): Promise<number> {
-  const result = await trx
-    .insertInto('webhook_deliveries')
-    .columns([
-      'endpoint_id',
-      'event_seq',
-      'event_id',
-      'event_type',
-      'entity_id',
-      'event_time',
-      'status',
-      'attempts',
-      'next_attempt_date',
-      'created_date',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('outbox as o')
-        .innerJoin('webhook_endpoint_types as t', (join) =>
-          join.on((on) => on.or([on('t.type', '=', on.ref('o.type')), on('t.type', '=', '*')])),
-        )
-        .innerJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id')
-        .where('o.seq', 'in', seqs)
-        .where('e.status', '<>', 'DISABLED')
-        .where('o.type', '<>', webhookTestEventType)
-        .select((s) => [
-          't.endpoint_id',
-          'o.seq',
-          'o.id',
-          'o.type',
-          'o.entity_id',
-          'o.created_date',
-          sql.lit('PENDING').as('status'),
-          sql.lit(0).as('attempts'),
-          s.val(now).as('next_attempt_date'),
-          s.val(now).as('created_date_now'),
-        ]),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
 
 /** Hands committed outbox events to in-process subscribers, in commit order, each event once across processes. */
 export interface Dispatcher {
@@ -131,7 +78,10 @@ export function createDispatcher(deps: {
           {},
         );
         const seqs = claimed.map((c) => Number(c.seq));
-        const deliveries = seqs.length > 0 ? await fanOut(trx, seqs, deps.clock.now().toISOString()) : 0;
+        // The webhook deliveries of these events, in the claim's transaction: a process killed after its claim loses
+        // nothing.
+        const deliveries =
+          seqs.length > 0 ? await makeDeliveries(trx, { seqs }, deps.clock.now().toISOString(), 'keep') : 0;
         return { seqs, deliveries };
       });
       if (deliveries > 0) deps.onDeliveries?.();

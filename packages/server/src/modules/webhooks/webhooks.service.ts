@@ -10,9 +10,9 @@ import {
 } from '@merx/contract';
 import type { Database, DialectName } from '@merx/db';
 import { AppError, ValidationError } from '@merx/domain';
-import { type Kysely, sql } from 'kysely';
-import { identityFromActor } from '../../events/dispatcher.js';
+import type { Kysely } from 'kysely';
 import { identityOf } from '../../events/identity.js';
+import { identityFromActor, makeDeliveries } from '../../events/webhook-deliveries.js';
 import { policyForUrl } from '../../events/webhook-send.js';
 import type { EndpointSigning } from '../../events/webhook-worker.js';
 import { type Caller, hasScope } from '../../http/auth.js';
@@ -437,53 +437,9 @@ export function createWebhookService(deps: {
     async replaySince(id: string, since: string): Promise<number> {
       await row(id);
       const now = clock.now().toISOString();
-      const result = await db
-        .insertInto('webhook_deliveries')
-        .columns([
-          'endpoint_id',
-          'event_seq',
-          'event_id',
-          'event_type',
-          'entity_id',
-          'event_time',
-          'status',
-          'attempts',
-          'next_attempt_date',
-          'created_date',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('outbox as o')
-            .innerJoin('webhook_endpoint_types as t', (join) =>
-              join.on((on) => on.or([on('t.type', '=', on.ref('o.type')), on('t.type', '=', ALL)])),
-            )
-            .where('t.endpoint_id', '=', id)
-            .where('o.created_date', '>=', new Date(since).toISOString())
-            .where('o.type', '<>', webhookTestEventType)
-            .select((s) => [
-              't.endpoint_id',
-              'o.seq',
-              'o.id',
-              'o.type',
-              'o.entity_id',
-              'o.created_date',
-              sql.lit('PENDING').as('status'),
-              sql.lit(0).as('attempts'),
-              s.val(now).as('next_attempt_date'),
-              s.val(now).as('created_date_now'),
-            ]),
-        )
-        .onConflict((oc) =>
-          oc.columns(['endpoint_id', 'event_seq']).doUpdateSet({
-            status: 'PENDING',
-            next_attempt_date: now,
-            lease_until: null,
-            run_attempts: 0,
-          }),
-        )
-        .executeTakeFirst();
+      const replayed = await makeDeliveries(db, { endpointId: id, since: new Date(since).toISOString() }, now, 'again');
       deps.kickWorker();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+      return replayed;
     },
 
     async deliveries(

@@ -1,0 +1,73 @@
+import { type EventIdentity, webhookTestEventType } from '@merx/contract';
+import type { Executor } from '@merx/db';
+import { sql } from 'kysely';
+import { unknownIdentity } from './identity.js';
+
+/** An outbox row's actor column as the envelope's identity. */
+export function identityFromActor(actor: string | null): EventIdentity {
+  return actor === null ? unknownIdentity : (JSON.parse(actor) as EventIdentity);
+}
+
+/**
+ * Makes webhook deliveries, due `now`, for the outbox events `which` picks: one per event and endpoint that receives
+ * its type (or `*`) and is not disabled; never for test events (a test's one delivery is made with it). An existing
+ * delivery is left alone (`keep`) or scheduled again (`again`, a replay). Answers how many were made or scheduled.
+ */
+export async function makeDeliveries(
+  ex: Executor,
+  which: { seqs: number[] } | { endpointId: string; since: string },
+  now: string,
+  existing: 'keep' | 'again',
+): Promise<number> {
+  const result = await ex
+    .insertInto('webhook_deliveries')
+    .columns([
+      'endpoint_id',
+      'event_seq',
+      'event_id',
+      'event_type',
+      'entity_id',
+      'event_time',
+      'status',
+      'attempts',
+      'next_attempt_date',
+      'created_date',
+    ])
+    .expression((eb) => {
+      let q = eb
+        .selectFrom('outbox as o')
+        .innerJoin('webhook_endpoint_types as t', (join) =>
+          join.on((on) => on.or([on('t.type', '=', on.ref('o.type')), on('t.type', '=', '*')])),
+        )
+        .innerJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id')
+        .where('o.type', '<>', webhookTestEventType);
+      q =
+        'seqs' in which
+          ? q.where('o.seq', 'in', which.seqs).where('e.status', '<>', 'DISABLED')
+          : q.where('t.endpoint_id', '=', which.endpointId).where('o.created_date', '>=', which.since);
+      return q.select((s) => [
+        't.endpoint_id',
+        'o.seq',
+        'o.id',
+        'o.type',
+        'o.entity_id',
+        'o.created_date',
+        sql.lit('PENDING').as('status'),
+        sql.lit(0).as('attempts'),
+        s.val(now).as('next_attempt_date'),
+        s.val(now).as('created_date_now'),
+      ]);
+    })
+    .onConflict((oc) =>
+      existing === 'keep'
+        ? oc.doNothing()
+        : oc.columns(['endpoint_id', 'event_seq']).doUpdateSet({
+            status: 'PENDING',
+            next_attempt_date: now,
+            lease_until: null,
+            run_attempts: 0,
+          }),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
