@@ -19,7 +19,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { STORES_APP_ID } from '@merx/contract';
 import { createDb, migrateToLatest } from '@merx/db';
 import { buildApp, loadConfig } from '@merx/server';
@@ -45,9 +46,9 @@ import {
   yes,
 } from './lib.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = 2;
-const CONNECTIONS = 10;
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const WARMUP = 2;
+export const CONNECTIONS = 10;
 const TARGET_ORDERS = 300;
 const PG_URL = process.env.MERX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MARK_START = '<!-- journey.bench:start -->';
@@ -62,12 +63,12 @@ const ADDRESS = {
   addressLine: '1 Main St',
 };
 
-interface Shop {
+export interface Shop {
   productIds: string[];
   shippingOptionId: string;
 }
 
-interface Measured {
+export interface Measured {
   engine: 'SQLite' | 'PostgreSQL';
   kind: Server['kind'];
   ordersPerSecond: number;
@@ -82,7 +83,7 @@ interface Measured {
 }
 
 /** A migrated database at `url` with 20 products of plenty tracked stock, US shipping and NY tax. */
-async function seed(url: string): Promise<Shop> {
+export async function seed(url: string): Promise<Shop> {
   const merx = createDb({ url });
   const dir = mkdtempSync(join(os.tmpdir(), 'merx-journey-seed-'));
   try {
@@ -130,7 +131,7 @@ async function seed(url: string): Promise<Shop> {
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
-function call(url: string, init: { method: string; auth?: string; json?: unknown }): Promise<unknown> {
+export function call(url: string, init: { method: string; auth?: string; json?: unknown }): Promise<unknown> {
   const body = init.json === undefined ? undefined : JSON.stringify(init.json);
   const headers: Record<string, string | number> = { 'content-type': 'application/json' };
   if (init.auth) headers.authorization = init.auth;
@@ -250,7 +251,12 @@ async function drive(seconds: number, one: (n: number, buyer: number) => Promise
   return { latencies: latencies.sort((a, b) => a - b), failures };
 }
 
-async function measure(engine: Measured['engine'], server: Server, shop: Shop, ours: number[]): Promise<Measured> {
+export async function measure(
+  engine: Measured['engine'],
+  server: Server,
+  shop: Shop,
+  ours: number[],
+): Promise<Measured> {
   let one: (n: number, buyer: number) => Promise<string>;
   if (server.kind === 'merx') {
     const config = (await call(`${server.url}/_api/merx/v1/public-config`, { method: 'GET' })) as {
@@ -291,7 +297,7 @@ async function measure(engine: Measured['engine'], server: Server, shop: Shop, o
   };
 }
 
-const describe = (m: Measured) =>
+export const describe = (m: Measured) =>
   `${m.engine} ${m.kind}: ${fmtRps(m.ordersPerSecond)} purchases/s p50 ${fmtMs(m.p50)} p99 ${fmtMs(m.p99)} ms ` +
   `(n=${m.orders}) RSS ${m.rssMb.toFixed(0)} MB, failures: ${m.failures}, ` +
   `buyers' CPU ${m.clientCores.toFixed(2)} cores, other load ${m.otherCores.toFixed(2)} cores`;
@@ -394,4 +400,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Also imported (webhooks.bench.ts measures the same journey with webhook endpoints): runs only as the script.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
