@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { createDispatcher, type Dispatcher } from './events/dispatcher.js';
 import { createEventStreams, type EventStreams } from './events/event-stream.js';
 import { createOutbox } from './events/outbox.js';
+import { createRecentEvents } from './events/recent-events.js';
 import { createSender } from './events/webhook-send.js';
 import { createWebhookWorker, type WebhookWorker } from './events/webhook-worker.js';
 import { type Access, publicAccess } from './http/auth.js';
@@ -119,8 +120,10 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
   const settings = createSettingsService(merx.db);
   let store = await settings.store();
   const cursorSecret = await settings.secret('cursor');
+  const recentEvents = createRecentEvents();
   const outbox = createOutbox({
     clock,
+    recent: recentEvents,
     onCommitted: () => {
       dispatcher.kick();
       streams.kick();
@@ -279,6 +282,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     policy: () => webhooks.policy(),
     endpoints: (ids) => webhooks.signing(ids),
     leaseMs: webhookTimeoutMs * 2 + 5_000,
+    recent: recentEvents,
     onDisabled: async (endpointId, reason) => {
       const endpoint = await webhooks.get(endpointId);
       const owners = await merx.db

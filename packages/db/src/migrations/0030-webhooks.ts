@@ -55,7 +55,6 @@ export function migration0030(dialect: DialectName) {
         .addColumn('event_id', 'text', (c) => c.notNull())
         .addColumn('event_type', 'text', (c) => c.notNull())
         .addColumn('entity_id', 'text', (c) => c.notNull())
-        .addColumn('event_time', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull())
         // Failed attempts since it was last scheduled (a replay starts the retry schedule over).

@@ -33,7 +33,6 @@ export interface WebhookDeliveriesTable {
   event_id: string;
   event_type: string;
   entity_id: string;
-  event_time: string;
   /** PENDING, SUCCEEDED or FAILED. */
   status: string;
   attempts: number;

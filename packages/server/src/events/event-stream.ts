@@ -4,6 +4,7 @@ import type { Database } from '@merx/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type Caller, hasScope } from '../http/auth.js';
+import { eventBody } from './recent-events.js';
 
 /*
  * The live event stream (server-sent events). Each connection reads the outbox after its cursor (the sequence
@@ -135,10 +136,14 @@ export function createEventStreams(deps: { db: Kysely<Database>; logger: Logger 
             cursor = seq;
             if (listener.types.size > 0 && !listener.types.has(r.type)) continue;
             if (!mayReceive(listener.caller, r.type)) continue;
-            const data =
-              `{"id":${JSON.stringify(r.id)},"type":${JSON.stringify(r.type)},"entityId":${JSON.stringify(r.entity_id)},` +
-              `"eventTime":${JSON.stringify(r.created_date)},"identity":${r.actor ?? '{"identityType":"UNKNOWN"}'},` +
-              `"payload":${r.payload}}`;
+            const data = eventBody({
+              id: r.id,
+              type: r.type,
+              entityId: r.entity_id,
+              eventTime: r.created_date,
+              actor: r.actor,
+              payloadJson: r.payload,
+            });
             chunk += `id: ${seq}\ndata: ${data}\n\n`;
           }
           if (chunk) {

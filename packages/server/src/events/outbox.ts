@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { preparedStatements } from '../lib/prepared.js';
 import { unknownIdentity } from './identity.js';
+import { eventBody, type RecentEvents } from './recent-events.js';
 
 export interface NewEvent {
   type: EventType;
@@ -20,7 +21,12 @@ export interface EventOutbox {
   append(uow: UnitOfWork, events: NewEvent | NewEvent[]): Promise<MerxEvent[]>;
 }
 
-export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): EventOutbox {
+export function createOutbox(deps: {
+  clock: Clock;
+  onCommitted: () => void;
+  /** Where committed events' bodies wait for the webhook worker (while it is sending). */
+  recent?: RecentEvents;
+}): EventOutbox {
   const run = preparedStatements();
   return {
     async append(uow, input) {
@@ -60,6 +66,24 @@ export function createOutbox(deps: { clock: Clock; onCommitted: () => void }): E
           ),
         values,
       );
+      const recent = deps.recent;
+      if (recent?.wanted) {
+        uow.afterCommit(() => {
+          events.forEach((e, i) => {
+            recent.put(
+              e.id,
+              eventBody({
+                id: e.id,
+                type: e.type,
+                entityId: e.entityId,
+                eventTime,
+                actor: values[`actor${i}`] as string | null,
+                payloadJson: values[`payload${i}`] as string,
+              }),
+            );
+          });
+        });
+      }
       uow.afterCommit(deps.onCommitted);
       return events;
     },

@@ -9,7 +9,8 @@ export function identityFromActor(actor: string | null): EventIdentity {
 }
 
 /**
- * Makes webhook deliveries, due `now`, for the outbox events `which` picks: one per event and endpoint that receives
+ * Makes webhook deliveries, due `now`, for the outbox events `which` picks (reading only the outbox columns stored
+ * before the payload: on SQLite a large payload spills onto pages of its own, which a later column would cost): one per event and endpoint that receives
  * its type (or `*`) and is not disabled; never for test events (a test's one delivery is made with it). An existing
  * delivery is left alone (`keep`) or scheduled again (`again`, a replay). Answers how many were made or scheduled.
  */
@@ -27,7 +28,6 @@ export async function makeDeliveries(
       'event_id',
       'event_type',
       'entity_id',
-      'event_time',
       'status',
       'attempts',
       'next_attempt_date',
@@ -51,10 +51,11 @@ export async function makeDeliveries(
         'o.id',
         'o.type',
         'o.entity_id',
-        'o.created_date',
         sql.lit('PENDING').as('status'),
         sql.lit(0).as('attempts'),
-        s.val(now).as('next_attempt_date'),
+        // Due now for an active endpoint; a paused or disabled one's wait unscheduled (outside the queue's index)
+        // until it is resumed.
+        s.case().when('e.status', '=', 'ACTIVE').then(now).else(null).end().as('next_attempt_date'),
         s.val(now).as('created_date_now'),
       ]);
     })

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
 import type { AddressPolicy } from '../lib/net-guard.js';
+import { eventBody, type RecentEvents } from './recent-events.js';
 import type { Sender, SendOutcome } from './webhook-send.js';
 
 /*
@@ -78,6 +79,8 @@ export function createWebhookWorker(deps: {
   onDisabled: (endpointId: string, reason: string) => Promise<void>;
   /** How long a claimed delivery is held before another process may take it (the send timeout and a margin). */
   leaseMs: number;
+  /** Bodies of events this process committed a moment ago. */
+  recent?: RecentEvents;
 }): WebhookWorker {
   const { db } = deps;
   let running: Promise<number> | null = null;
@@ -109,20 +112,37 @@ export function createWebhookWorker(deps: {
     return result.rows;
   }
 
-  /** The body of each claimed event, built around its stored payload (never parsed again). */
-  async function bodies(seqs: number[]): Promise<Map<number, string>> {
+  /**
+   * The body of each claimed event: from the bodies this process committed a moment ago, else built around the
+   * stored payload (never parsed again).
+   */
+  async function bodies(claimed: Claimed[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const missing = new Set<number>();
+    for (const c of claimed) {
+      const seq = Number(c.event_seq);
+      if (out.has(seq)) continue;
+      const body = deps.recent?.get(c.event_id);
+      if (body === undefined) missing.add(seq);
+      else out.set(seq, body);
+    }
+    if (missing.size === 0) return out;
     const rows = await db
       .selectFrom('outbox')
       .select(['seq', 'id', 'type', 'entity_id', 'created_date', 'actor', 'payload'])
-      .where('seq', 'in', seqs)
+      .where('seq', 'in', [...missing])
       .execute();
-    const out = new Map<number, string>();
     for (const r of rows) {
       out.set(
         Number(r.seq),
-        `{"id":${JSON.stringify(r.id)},"type":${JSON.stringify(r.type)},"entityId":${JSON.stringify(r.entity_id)},` +
-          `"eventTime":${JSON.stringify(r.created_date)},"identity":${r.actor ?? '{"identityType":"UNKNOWN"}'},` +
-          `"payload":${r.payload}}`,
+        eventBody({
+          id: r.id,
+          type: r.type,
+          entityId: r.entity_id,
+          eventTime: r.created_date,
+          actor: r.actor,
+          payloadJson: r.payload,
+        }),
       );
     }
     return out;
@@ -147,9 +167,9 @@ export function createWebhookWorker(deps: {
     const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
     const claimed = await claim(now, lease);
     if (claimed.length === 0) return 0;
-    const seqs = [...new Set(claimed.map((c) => Number(c.event_seq)))];
+    deps.recent?.touch();
     const [events, endpoints, policy] = await Promise.all([
-      bodies(seqs),
+      bodies(claimed),
       deps.endpoints([...new Set(claimed.map((c) => c.endpoint_id))]),
       deps.policy(),
     ]);
@@ -285,7 +305,16 @@ export function createWebhookWorker(deps: {
             .where('id', '=', id)
             .where('status', '=', 'ACTIVE')
             .executeTakeFirst();
-          if (Number(result.numUpdatedRows) > 0) disabled.push({ id, reason });
+          if (Number(result.numUpdatedRows) > 0) {
+            disabled.push({ id, reason });
+            // Its deliveries wait unscheduled until it is re-enabled (which schedules them again).
+            await trx
+              .updateTable('webhook_deliveries')
+              .set({ next_attempt_date: null })
+              .where('endpoint_id', '=', id)
+              .where('status', '=', 'PENDING')
+              .execute();
+          }
         } else if (since === null) {
           await trx
             .updateTable('webhook_endpoints')

@@ -102,7 +102,6 @@ describe('housekeeping', () => {
       event_id: `ev-${endpoint}-${seq}`,
       event_type: 'wix.stores.catalog.v1.product_changed',
       entity_id: 'p',
-      event_time: ago(40),
       status,
       attempts: 1,
       next_attempt_date: null,

@@ -29,6 +29,8 @@ const ALL = '*';
 type Sealer = { seal(plain: string): string; open(sealed: string): string };
 type EndpointRow = Database['webhook_endpoints'];
 type DeliveryRow = Omit<Database['webhook_deliveries'], 'run_attempts'>;
+/** A delivery with its event's time (the outbox's; the delivery's own once the event is no longer kept). */
+type TimedDelivery = DeliveryRow & { event_time?: string | undefined };
 
 const notFound = (what: 'endpoint' | 'delivery', id: string) =>
   new AppError(
@@ -53,14 +55,14 @@ function parseDeliveryId(id: string): { endpointId: string; seq: number } | null
   return { endpointId: id.slice(0, dot), seq };
 }
 
-function deliveryOf(r: DeliveryRow): WebhookDelivery {
+function deliveryOf(r: TimedDelivery): WebhookDelivery {
   return {
     id: deliveryId(r.endpoint_id, r.event_seq),
     endpointId: r.endpoint_id,
     eventId: r.event_id,
     eventType: r.event_type,
     entityId: r.entity_id,
-    eventTime: r.event_time,
+    eventTime: r.event_time ?? r.created_date,
     status: r.status as WebhookDelivery['status'],
     attempts: r.attempts,
     nextAttemptDate: r.status === 'PENDING' ? r.next_attempt_date : null,
@@ -77,7 +79,6 @@ const deliveryColumns = [
   'event_id',
   'event_type',
   'entity_id',
-  'event_time',
   'status',
   'attempts',
   'next_attempt_date',
@@ -228,6 +229,22 @@ export function createWebhookService(deps: {
       .execute();
   }
 
+  /** The deliveries with their events' times, read in one statement (deliveries do not copy them). */
+  async function timed(rows: DeliveryRow[]): Promise<TimedDelivery[]> {
+    if (rows.length === 0) return [];
+    const times = await db
+      .selectFrom('outbox')
+      .select(['seq', 'created_date'])
+      .where(
+        'seq',
+        'in',
+        rows.map((r) => Number(r.event_seq)),
+      )
+      .execute();
+    const bySeq = new Map(times.map((t) => [Number(t.seq), t.created_date]));
+    return rows.map((r) => ({ ...r, event_time: bySeq.get(Number(r.event_seq)) }));
+  }
+
   function signingOf(r: EndpointRow, now: string): EndpointSigning {
     const secrets = [deps.sealer.open(r.secret)];
     if (r.previous_secret && r.previous_secret_expires_date && r.previous_secret_expires_date > now)
@@ -320,8 +337,10 @@ export function createWebhookService(deps: {
         const set: Partial<EndpointRow> = { updated_date: now };
         if (url !== undefined) set.url = url;
         if (patch.description !== undefined) set.description = patch.description;
+        let paused = false;
         if (patch.status !== undefined && patch.status !== before.status) {
           set.status = patch.status;
+          paused = patch.status === 'PAUSED';
           if (patch.status === 'ACTIVE') {
             // Re-enabled or resumed: a fresh start for its health; what waited goes out now.
             set.failing_since = null;
@@ -333,6 +352,15 @@ export function createWebhookService(deps: {
         const result = await trx.updateTable('webhook_endpoints').set(set).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound('endpoint', id);
         if (types) await writeTypes(trx, id, types);
+        if (paused) {
+          // Its deliveries wait unscheduled, out of the way of every other endpoint's claims.
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({ next_attempt_date: null })
+            .where('endpoint_id', '=', id)
+            .where('status', '=', 'PENDING')
+            .execute();
+        }
         if (resumed) {
           await trx
             .updateTable('webhook_deliveries')
@@ -415,7 +443,6 @@ export function createWebhookService(deps: {
             event_id: eventId,
             event_type: webhookTestEventType,
             entity_id: eventId,
-            event_time: now,
             status: 'PENDING',
             attempts: 0,
             next_attempt_date: now,
@@ -470,7 +497,7 @@ export function createWebhookService(deps: {
         .orderBy('event_seq', 'desc')
         .limit(limit + 1)
         .execute();
-      const page = rows.slice(0, limit);
+      const page = await timed(rows.slice(0, limit));
       const last = page[page.length - 1];
       return {
         deliveries: page.map(deliveryOf),
@@ -488,7 +515,8 @@ export function createWebhookService(deps: {
         .where('event_seq', '=', key.seq)
         .executeTakeFirst();
       if (!r) throw notFound('delivery', id);
-      const [attempts, event] = await Promise.all([
+      const [[timedRow], attempts, event] = await Promise.all([
+        timed([r]),
         db
           .selectFrom('webhook_attempts')
           .selectAll()
@@ -499,7 +527,7 @@ export function createWebhookService(deps: {
         db.selectFrom('outbox').selectAll().where('seq', '=', key.seq).executeTakeFirst(),
       ]);
       return {
-        delivery: deliveryOf(r),
+        delivery: deliveryOf(timedRow ?? r),
         attempts: attempts.map((a) => ({
           attemptedDate: a.attempted_date,
           statusCode: a.status_code,

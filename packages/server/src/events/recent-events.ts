@@ -1,0 +1,60 @@
+/*
+ * The bodies of events this process committed a moment ago, kept for the webhook worker so that it need not read
+ * them back (a payload of several kilobytes is several pages on SQLite). Kept only while webhooks are being sent
+ * here, and bounded by size: the oldest go first. A miss costs one read of the outbox, as for another process's events.
+ */
+
+/** The envelope of an event as delivered, its payload as stored (never parsed again). */
+export function eventBody(e: {
+  id: string;
+  type: string;
+  entityId: string;
+  eventTime: string;
+  /** The identity as JSON, or null for UNKNOWN. */
+  actor: string | null;
+  payloadJson: string;
+}): string {
+  return (
+    `{"id":${JSON.stringify(e.id)},"type":${JSON.stringify(e.type)},"entityId":${JSON.stringify(e.entityId)},` +
+    `"eventTime":${JSON.stringify(e.eventTime)},"identity":${e.actor ?? '{"identityType":"UNKNOWN"}'},` +
+    `"payload":${e.payloadJson}}`
+  );
+}
+
+/** Webhooks sent within this long keep the cache filling. */
+const ACTIVE_MS = 60_000;
+
+export function createRecentEvents(maxBytes = 16 * 1024 * 1024) {
+  const bodies = new Map<string, string>();
+  let bytes = 0;
+  let activeUntil = 0;
+  return {
+    /** Whether committed events are worth keeping now (webhooks went out lately). */
+    get wanted(): boolean {
+      return Date.now() < activeUntil;
+    },
+    /** The webhook worker sent something: keep filling for a while. */
+    touch(): void {
+      activeUntil = Date.now() + ACTIVE_MS;
+    },
+    put(id: string, body: string): void {
+      if (bodies.has(id)) return;
+      bodies.set(id, body);
+      bytes += body.length;
+      while (bytes > maxBytes) {
+        const oldest = bodies.keys().next();
+        if (oldest.done) break;
+        bytes -= (bodies.get(oldest.value) as string).length;
+        bodies.delete(oldest.value);
+      }
+    },
+    get(id: string): string | undefined {
+      return bodies.get(id);
+    },
+    get size(): number {
+      return bodies.size;
+    },
+  };
+}
+
+export type RecentEvents = ReturnType<typeof createRecentEvents>;
