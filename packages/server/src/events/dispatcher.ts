@@ -88,7 +88,15 @@ export function createDispatcher(deps: {
       // Nobody listens here: claimed all the same (once across processes), the events never read.
       const rows =
         seqs.length > 0 && listening()
-          ? await deps.db.selectFrom('outbox').selectAll().where('seq', 'in', seqs).orderBy('seq').execute()
+          ? await deps.db
+              .selectFrom('outbox')
+              .selectAll()
+              // The range keeps SQLite on the key whatever its statistics say.
+              .where('seq', '>=', Math.min(...seqs))
+              .where('seq', '<=', Math.max(...seqs))
+              .where('seq', 'in', seqs)
+              .orderBy('seq')
+              .execute()
           : [];
       for (const row of rows) {
         if (!handlers.get(row.type)?.size && !handlers.get('*')?.size) continue;

@@ -130,6 +130,9 @@ export function createWebhookWorker(deps: {
     const rows = await db
       .selectFrom('outbox')
       .select(['seq', 'id', 'type', 'entity_id', 'created_date', 'actor', 'payload'])
+      // The range keeps SQLite on the key (see makeDeliveries).
+      .where('seq', '>=', Math.min(...missing))
+      .where('seq', '<=', Math.max(...missing))
       .where('seq', 'in', [...missing])
       .execute();
     for (const r of rows) {

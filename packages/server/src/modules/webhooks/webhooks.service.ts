@@ -235,6 +235,8 @@ export function createWebhookService(deps: {
     const times = await db
       .selectFrom('outbox')
       .select(['seq', 'created_date'])
+      .where('seq', '>=', Math.min(...rows.map((r) => Number(r.event_seq))))
+      .where('seq', '<=', Math.max(...rows.map((r) => Number(r.event_seq))))
       .where(
         'seq',
         'in',
