@@ -38,9 +38,10 @@ async function startMerx(database: string): Promise<{ port: number; close: () =>
   });
   const merx = createDb({ url: database });
   await migrateToLatest(merx.db, merx.dialect);
-  const { app, dispatcher } = await buildApp({ config, merx, logger: false });
-  // As main.ts does: the dispatcher polls the outbox once a second.
+  const { app, dispatcher, services } = await buildApp({ config, merx, logger: false });
+  // As main.ts does: the dispatcher polls the outbox once a second, the webhook worker for due retries.
   dispatcher.start();
+  services.webhookWorker.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
