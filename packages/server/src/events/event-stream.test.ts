@@ -84,6 +84,7 @@ describe('the live event stream', () => {
     const owner = await open(server.apiKey);
     const catalog = await open(catalogListener);
     expect(owner.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(owner.res.headers.get('x-wix-request-id')).toBeTruthy();
     try {
       const product = await newProduct();
       const rule = await post('/ecom/v1/discount-rules', { discountRule: { name: 'Ten off', discounts: everyItem() } });

@@ -200,6 +200,8 @@ export function webhookRoutes(s: { webhooks: WebhookService; streams: EventStrea
         reply.hijack();
         const response = reply.raw;
         response.writeHead(200, {
+          // What the request path set (the request id), then the stream's own headers.
+          ...(reply.getHeaders() as Record<string, string>),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-transform',
           connection: 'keep-alive',
