@@ -25,7 +25,7 @@ interface Message {
 async function open(auth: string, query = '', headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const res = await fetch(`${server.baseUrl}/_api/merx/v1/events/stream${query}`, {
-    headers: { authorization: auth, ...headers },
+    headers: { authorization: auth, accept: 'text/event-stream', ...headers },
     signal: controller.signal,
   });
   const messages: Message[] = [];
@@ -142,5 +142,13 @@ describe('the live event stream', () => {
     });
     const badId = await open(server.apiKey, '', { 'last-event-id': 'abc' });
     expect(badId.res.status).toBe(400);
+    // A client that does not ask for an event stream is told so, at once (not left waiting on one).
+    const plain = await fetch(`${server.baseUrl}/_api/merx/v1/events/stream`, {
+      headers: { authorization: server.apiKey, accept: 'application/json' },
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { details: unknown }).details).toMatchObject({
+      applicationError: { code: 'NOT_ACCEPTABLE' },
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   webhookEndpointWithSecretResponse,
   webhookSettingsResponse,
 } from '@merx/contract';
-import { ValidationError } from '@merx/domain';
+import { AppError, ValidationError } from '@merx/domain';
 import { z } from 'zod';
 import type { EventStreams } from '../../events/event-stream.js';
 import { elevated } from '../../http/auth.js';
@@ -180,6 +180,14 @@ export function webhookRoutes(s: { webhooks: WebhookService; streams: EventStrea
       }),
       response: z.object({}),
       handler: async ({ caller, input, request, reply }) => {
+        // An event stream for clients that ask for one (EventSource does; @merx/sdk's listen() does); any other
+        // client (a generic one sending `*/*` too) gets a clear refusal instead of an answer that never ends.
+        if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+          throw new AppError(
+            'FAILED_PRECONDITION',
+            'NOT_ACCEPTABLE',
+            'This route answers a live event stream: send Accept: text/event-stream',
+          );
         const types = (input.types ?? '')
           .split(',')
           .map((t) => t.trim())
