@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyItem } from '../modules/discounts/discounts-test-kit.js';
+import { until } from '../modules/webhooks/webhook-receiver.test-kit.js';
 import { startTestServer, type TestServer } from '../testing.js';
 
 let server: TestServer;
@@ -57,14 +58,6 @@ async function open(auth: string, query = '', headers: Record<string, string> = 
     })();
   }
   return { res, messages, first: () => first, close: () => controller.abort() };
-}
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const post = (url: string, body: unknown) =>

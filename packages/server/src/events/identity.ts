@@ -9,8 +9,15 @@ export type { EventIdentity };
 
 export const unknownIdentity: EventIdentity = Object.freeze({ identityType: 'UNKNOWN' });
 
-/** Who made a change: a request's caller, or an identity already known (a product import names who started it). */
-export function identityOf(who: Caller | EventIdentity): EventIdentity {
+/**
+ * Who made a change, as a service method takes it (a trailing optional parameter): the request's caller, or an
+ * identity already known (a product import names who started it); absent for the store's own work.
+ */
+export type Who = Caller | EventIdentity;
+
+/** The identity a change's events name: UNKNOWN when no one is given. */
+export function identityOf(who: Who | undefined): EventIdentity {
+  if (who === undefined) return unknownIdentity;
   if ('identityType' in who) return who;
   const caller = who;
   switch (caller.kind) {

@@ -10,10 +10,10 @@ import {
 import { bumpDataVersion, decodeCursor, type Executor, encodeCursor, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError, invalid } from '@merx/domain';
 import type { EventIdentity } from '../../events/identity.js';
+import { identityOf, type Who } from '../../events/identity.js';
 import { createCollectionsRepo } from '../collections/collections.repo.js';
 import type { ModuleDeps } from '../module.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
-import { identityOfWho, type Who } from '../products/who.js';
 import { categoryErrors as err } from './categories.errors.js';
 import { categoriesRepo as tree } from './categories.repo.js';
 import type { CategoryService } from './categories.service.js';
@@ -102,7 +102,7 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
         categoryId,
         items.map((i) => i.catalogItemId),
         how,
-        identityOfWho(who),
+        identityOf(who),
       );
       const results = items.map((item, originalIndex) => {
         const found = exist.has(item.catalogItemId);
@@ -172,14 +172,14 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
       itemsOfCategory(categoryId, items, 'removed', who),
 
     async itemToCategories(item: ItemReference, categoryIds: readonly string[], how: Change, who?: Who) {
-      const identity = identityOfWho(who);
+      const identity = identityOf(who);
       const results = await withTransaction(deps.db, (uow) => itemInCategories(uow, item, categoryIds, how, identity));
       return { results, bulkActionMetadata: metadata(results) };
     },
 
     /** Makes the item's categories exactly `categoryIds` (All Products stays, whatever is sent). */
     async setItemCategories(item: ItemReference, categoryIds: readonly string[], who?: Who) {
-      const identity = identityOfWho(who);
+      const identity = identityOf(who);
       return withTransaction(deps.db, async (uow) => {
         if ((await tree.existingProducts(uow.trx, [item.catalogItemId])).size === 0)
           throw err.itemMissing(item.catalogItemId);
@@ -248,7 +248,7 @@ export function createCategoryItems(deps: ModuleDeps, categories: CategoryServic
 
     /** Puts the items (all already in the category) first, in this order. */
     async setArranged(categoryId: string, items: readonly ItemReference[], who?: Who) {
-      const identity = identityOfWho(who);
+      const identity = identityOf(who);
       const ids = items.map((i) => i.catalogItemId);
       const seen = new Set<string>();
       const twice = ids.findIndex((id) => seen.size === seen.add(id).size);

@@ -12,12 +12,12 @@ import {
 import { bumpDataVersion, type Executor, type UnitOfWork, withTransaction } from '@merx/db';
 import { AppError } from '@merx/domain';
 import type { EventIdentity } from '../../events/identity.js';
+import { identityOf, type Who } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import { selectCollections } from '../collections/collections.repo.js';
 import type { ModuleDeps } from '../module.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import { chooseSlug } from '../products/slugs.js';
-import { identityOfWho, type Who } from '../products/who.js';
 import { categoryErrors as err } from './categories.errors.js';
 import { type CategoryRow, categoriesOf, type Fields, plainTextOf } from './categories.mapper.js';
 import { categoriesRepo as tree } from './categories.repo.js';
@@ -215,7 +215,7 @@ export function createCategoryService(deps: ModuleDeps) {
         })
         .execute();
       await tree.placeChildren(ex, [...siblings, id]);
-      await emit(uow, id, 'created', identityOfWho(who), { name: input.name, slug, visible: input.visible !== false });
+      await emit(uow, id, 'created', identityOf(who), { name: input.name, slug, visible: input.visible !== false });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
@@ -263,10 +263,10 @@ export function createCategoryService(deps: ModuleDeps) {
       if (Number(res.numUpdatedRows) !== 1) throw err.stale(id, before.revision);
       const parentId = patch.parentCategory === undefined ? before.parent_id : (patch.parentCategory?.id ?? null);
       if (parentId !== before.parent_id) {
-        await place(uow, id, parentId, 'LAST', null, `${at}.parentCategory.id`, identityOfWho(who), false);
+        await place(uow, id, parentId, 'LAST', null, `${at}.parentCategory.id`, identityOf(who), false);
         changed.push('parentCategory');
       }
-      await emit(uow, id, 'updated', identityOfWho(who), { changedFields: changed });
+      await emit(uow, id, 'updated', identityOf(who), { changedFields: changed });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
@@ -291,7 +291,7 @@ export function createCategoryService(deps: ModuleDeps) {
       } else if (!visible) {
         changed = await hideSubtree(ex, id, now);
       }
-      for (const c of changed) await emit(uow, c, 'updated', identityOfWho(who), { changedFields: ['visible'] });
+      for (const c of changed) await emit(uow, c, 'updated', identityOf(who), { changedFields: ['visible'] });
       return wire(ex, await load(ex, id, true), fields);
     });
   }
@@ -305,7 +305,7 @@ export function createCategoryService(deps: ModuleDeps) {
       await ex.deleteFrom('collection_products').where('collection_id', 'in', ids).execute();
       await ex.deleteFrom('collections').where('id', 'in', ids).execute();
       await bumpDataVersion(ex, CATALOG_VERSION);
-      for (const c of ids) await emit(uow, c, 'deleted', identityOfWho(who));
+      for (const c of ids) await emit(uow, c, 'deleted', identityOf(who));
     });
   }
 
@@ -329,7 +329,7 @@ export function createCategoryService(deps: ModuleDeps) {
         input.position,
         input.moveAfterCategoryId ?? null,
         'parentCategoryId',
-        identityOfWho(who),
+        identityOf(who),
       );
       return { parentCategoryId: parentId, categoriesAfterMove: ordered.slice(0, 100) };
     });

@@ -9,6 +9,7 @@ import {
 import { bumpDataVersion, type Database, type Executor, runQuery, withTransaction } from '@merx/db';
 import { AppError, notFound, parseQuery, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
+import { identityOf, type Who } from '../../events/identity.js';
 import type { EventOutbox } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -16,7 +17,6 @@ import { collectionQuerySpec } from '../products/products.query.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
 import { chooseSlug } from '../products/slugs.js';
-import { identityOfWho, type Who } from '../products/who.js';
 import {
   type CollectionRow,
   collectionOf,
@@ -128,7 +128,7 @@ export function createCollectionService(deps: CollectionDeps) {
             visible: input.visible !== false,
             originatedFromVersion: 'V1_CATALOG',
           },
-          identity: identityOfWho(who),
+          identity: identityOf(who),
         });
         return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
@@ -176,7 +176,7 @@ export function createCollectionService(deps: CollectionDeps) {
           type: eventTypes.collectionChanged,
           entityId: id,
           payload: { collection_Id: id, changedFields: changed, originatedFromVersion: 'V1_CATALOG' },
-          identity: identityOfWho(who),
+          identity: identityOf(who),
         });
         return collectionOf(await load(uow.trx, id, true), deps.publicUrl);
       });
@@ -192,7 +192,7 @@ export function createCollectionService(deps: CollectionDeps) {
           type: eventTypes.collectionDeleted,
           entityId: id,
           payload: { collection_Id: id, originatedFromVersion: 'V1_CATALOG' },
-          identity: identityOfWho(who),
+          identity: identityOf(who),
         });
       });
     },
@@ -226,7 +226,7 @@ export function createCollectionService(deps: CollectionDeps) {
       who?: Who,
     ): Promise<void> {
       await repo.touch(uow.trx, [id], deps.clock.now().toISOString());
-      const identity = identityOfWho(who);
+      const identity = identityOf(who);
       await deps.outbox.append(uow, [
         {
           type: eventTypes.collectionChanged,

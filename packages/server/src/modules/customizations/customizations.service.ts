@@ -11,9 +11,9 @@ import {
 } from '@merx/contract';
 import type { Executor } from '@merx/db';
 import { AppError, type EntityQuerySpec, type FieldViolation, ValidationError } from '@merx/domain';
+import type { Who } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
-import type { Who } from '../products/who.js';
 import { entityRepo, type NamedRecord, nameKey, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 

@@ -34,7 +34,7 @@ export function discountEvent(
   payload: Record<string, unknown>,
   who?: Caller | EventIdentity,
 ): NewEvent {
-  return { type, entityId, payload, ...(who ? { identity: identityOf(who) } : {}) };
+  return { type, entityId, payload, identity: identityOf(who) };
 }
 
 /** The revision sent is not the stored one (or changed under us): nothing was written. */

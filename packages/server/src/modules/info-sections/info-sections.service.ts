@@ -6,9 +6,9 @@ import {
   richContentSchema,
 } from '@merx/contract';
 import { type EntityQuerySpec, ValidationError } from '@merx/domain';
+import type { Who } from '../../events/identity.js';
 import { htmlToRich, richToHtml } from '../../lib/rich-text/index.js';
 import type { ModuleDeps } from '../module.js';
-import type { Who } from '../products/who.js';
 import { entityRepo, type NamedRecord, recordOf } from '../ribbons-brands/named-entities.repo.js';
 import { createEntityCore, type Draft } from '../ribbons-brands/named-entities.service.js';
 import { productsFollowSection, sectionProductCounts } from './product-links.js';

@@ -63,7 +63,7 @@ export function createOrdersSettings(db: Kysely<Database>, outbox?: EventOutbox)
             type: orderEventTypes.settingsUpdated,
             entityId: ORDERS_SETTINGS_ENTITY_ID,
             payload: { entity: next, modifiedFields: modifiedFields.sort() },
-            ...(who ? { identity: identityOf(who) } : {}),
+            identity: identityOf(who),
           });
         }
         return next;

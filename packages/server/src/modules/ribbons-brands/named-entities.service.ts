@@ -2,9 +2,9 @@ import type { EventType } from '@merx/contract';
 import { applyFilter, runQuery, withTransaction } from '@merx/db';
 import { AppError, type EntityQuerySpec, notFound, parseQuery, ValidationError } from '@merx/domain';
 import { sql } from 'kysely';
+import { identityOf, type Who } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import type { ModuleDeps } from '../module.js';
-import { identityOfWho, type Who } from '../products/who.js';
 import {
   type EntityRepo,
   isUniqueViolation,
@@ -181,7 +181,7 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
           type: kind.events.created,
           entityId: record.id,
           payload: { entity: wireOf(record) },
-          identity: identityOfWho(who),
+          identity: identityOf(who),
         });
         return record;
       }),
@@ -218,7 +218,7 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
           type: kind.events.updated,
           entityId: id,
           payload: { entity, modifiedFields: kind.modifiedFieldsOf ? kind.modifiedFieldsOf(fields, entity) : fields },
-          identity: identityOfWho(who),
+          identity: identityOf(who),
         });
         return after;
       }),
@@ -233,7 +233,7 @@ export function createEntityCore<R extends NamedRecord>(deps: ModuleDeps, kind: 
         type: kind.events.deleted,
         entityId: id,
         payload: { entity: wireOf(before) },
-        identity: identityOfWho(who),
+        identity: identityOf(who),
       });
     });
   }

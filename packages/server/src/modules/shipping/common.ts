@@ -54,7 +54,7 @@ export async function appendEvent(
   entityId: string,
   payload: Record<string, unknown>,
 ): Promise<void> {
-  await outbox.append(uow, { type, entityId, payload, ...(who ? { identity: identityOf(who) } : {}) });
+  await outbox.append(uow, { type, entityId, payload, identity: identityOf(who) });
 }
 
 /** Paging metadata of a query answer: counts for offset paging, cursors for cursor paging. */
