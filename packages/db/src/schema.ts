@@ -29,6 +29,8 @@ import type {
   ProductImportUploadsTable,
 } from './tables/product-imports.js';
 import type {
+  FacetTalliesTable,
+  ProductFacetsTable,
   ProductInfoSectionsTable,
   ProductOptionChoicesTable,
   ProductVariantsTable,
@@ -57,6 +59,8 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   products: ProductsTable;
   product_variants: ProductVariantsTable;
   product_option_choices: ProductOptionChoicesTable;
+  product_facets: ProductFacetsTable;
+  facet_tallies: FacetTalliesTable;
   product_info_sections: ProductInfoSectionsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;

@@ -36,6 +36,24 @@ export interface ProductOptionChoicesTable {
   choice: string;
 }
 
+/**
+ * The facet keys of a visible product (docs/decisions/0037-facet-tallies.md), as JSON `{"s": [scopes], "v": [[facet,
+ * value], …]}`: it has every pair of scope and value. The scopes are the whole catalog (`''`) and the categories it
+ * is directly in; the facets `brand`, `choice` and `category`. Kept so that a write can tell what it changed.
+ */
+export interface ProductFacetsTable {
+  product_id: string;
+  keys: string;
+}
+
+/** How many visible products of a scope have each facet value, kept with the keys above. */
+export interface FacetTalliesTable {
+  scope: string;
+  facet: string;
+  value: string;
+  n: ColumnType<number | string, number, number>;
+}
+
 /** Info-section entities a product references, in order (docs/decisions/0030-product-info-sections.md). */
 export interface ProductInfoSectionsTable {
   product_id: string;

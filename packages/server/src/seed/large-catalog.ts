@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { ensureAllProductsCollection } from '../modules/collections/collections.repo.js';
+import { refreshFacetKeys } from '../modules/products/facet-keys.js';
 import { buildVariants, emptyProductData, normaliseOptions } from '../modules/products/products.input.js';
 import { createProductsRepo } from '../modules/products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../modules/products/products.types.js';
@@ -572,6 +573,11 @@ export async function seedLargeCatalog(
           .values(links.slice(i, i + LINK_CHUNK))
           .execute();
       }
+      // Linked after their insert: their categories join their facet keys now.
+      await refreshFacetKeys(
+        trx,
+        batch.map((g) => g.record.id),
+      );
       if (searchTrigger) {
         await sql`insert into product_search (rowid, name, body)
           select numeric_id, search_name, search_text from products

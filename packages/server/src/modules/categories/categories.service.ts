@@ -16,6 +16,7 @@ import { identityOf, type Who } from '../../events/identity.js';
 import { newId } from '../../lib/ids.js';
 import { selectCollections } from '../collections/collections.repo.js';
 import type { ModuleDeps } from '../module.js';
+import { productsInCategories, refreshFacetKeys } from '../products/facet-keys.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import { chooseSlug } from '../products/slugs.js';
 import { categoryErrors as err } from './categories.errors.js';
@@ -302,8 +303,10 @@ export function createCategoryService(deps: ModuleDeps) {
       const ex = uow.trx;
       await load(ex, id, true);
       const ids = (await tree.subtree(ex, id)).flat().reverse();
+      const placed = await productsInCategories(ex, ids);
       await ex.deleteFrom('collection_products').where('collection_id', 'in', ids).execute();
       await ex.deleteFrom('collections').where('id', 'in', ids).execute();
+      await refreshFacetKeys(ex, placed);
       await bumpDataVersion(ex, CATALOG_VERSION);
       for (const c of ids) await emit(uow, c, 'deleted', identityOf(who));
     });

@@ -2,6 +2,7 @@ import { ALL_PRODUCTS_COLLECTION_ID, type Collection } from '@merx/contract';
 import { bumpDataVersion, type CollectionsTable, type Executor } from '@merx/db';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { refreshFacetKeys } from '../products/facet-keys.js';
 import { mediaOf } from '../products/products.mapper.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
@@ -58,7 +59,13 @@ export function createCollectionsRepo() {
         .onConflict((oc) => oc.columns(['collection_id', 'product_id']).doNothing())
         .returning('product_id')
         .execute();
-      if (rows.length > 0) await bumpDataVersion(ex, CATALOG_VERSION);
+      if (rows.length > 0) {
+        await refreshFacetKeys(
+          ex,
+          rows.map((r) => r.product_id),
+        );
+        await bumpDataVersion(ex, CATALOG_VERSION);
+      }
       return rows.map((r) => r.product_id);
     },
 
@@ -71,7 +78,13 @@ export function createCollectionsRepo() {
         .where('product_id', 'in', productIds)
         .returning('product_id')
         .execute();
-      if (rows.length > 0) await bumpDataVersion(ex, CATALOG_VERSION);
+      if (rows.length > 0) {
+        await refreshFacetKeys(
+          ex,
+          rows.map((r) => r.product_id),
+        );
+        await bumpDataVersion(ex, CATALOG_VERSION);
+      }
       return rows.map((r) => r.product_id);
     },
 

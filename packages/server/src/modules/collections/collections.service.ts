@@ -13,6 +13,7 @@ import { identityOf, type Who } from '../../events/identity.js';
 import type { EventOutbox } from '../../events/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { productsInCategories, refreshFacetKeys } from '../products/facet-keys.js';
 import { collectionQuerySpec } from '../products/products.query.js';
 import { CATALOG_VERSION } from '../products/products.repo.js';
 import type { StoredMedia } from '../products/products.types.js';
@@ -186,7 +187,9 @@ export function createCollectionService(deps: CollectionDeps) {
       guardAllProducts(id);
       await withTransaction(deps.db, async (uow) => {
         await load(uow.trx, id, true);
+        const placed = await productsInCategories(uow.trx, [id]);
         await uow.trx.deleteFrom('collections').where('id', '=', id).execute();
+        await refreshFacetKeys(uow.trx, placed);
         await bumpDataVersion(uow.trx, CATALOG_VERSION);
         await deps.outbox.append(uow, {
           type: eventTypes.collectionDeleted,

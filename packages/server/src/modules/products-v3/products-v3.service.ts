@@ -49,6 +49,7 @@ import type { ProductRecord, VariantRecord } from '../products/products.types.js
 import { aggregationFieldsV3 } from './products-v3.aggregations.js';
 import { type CategoryNode, type ProductLinks, productV3Of } from './products-v3.mapper.js';
 import { productV3QuerySpec, storedFilter } from './products-v3.query.js';
+import { tallied, tallyAggregation, tallyScope } from './products-v3.tallies.js';
 
 type Fields = readonly ProductV3RequestedField[] | undefined;
 type LinkedRow = ProductRow & { ribbon_id: string | null; brand_id: string | null };
@@ -249,18 +250,44 @@ export function createProductsV3Service(deps: ModuleDeps) {
         : null;
     const filter = await storedFilter(deps.db, paged ? paged.filter : query.filter);
     const terms = paged ? (paged.search ?? []) : expression ? searchTerms(expression) : [];
+    const { elevated } = viewOf(caller);
+    // A shopper's facets over the whole catalog or one category are kept counts (decision 0037).
+    const scope = !elevated && terms.length === 0 ? tallyScope(filter) : null;
+    const counted = scope === null ? aggregations : aggregations.filter((a) => !tallied(a));
     let qb = deps.db.selectFrom('products');
-    if (!viewOf(caller).elevated) qb = qb.where('products.visible', '=', sql.lit(1));
+    if (!elevated) qb = qb.where('products.visible', '=', sql.lit(1));
     if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
-    return runAggregations({
-      db: deps.db,
-      dialect: deps.dialect,
-      base: applyFilter(qb, filter, s, 'in'),
-      spec: s,
-      fields: aggregationFieldsV3(viewOf(caller).elevated),
-      aggregations,
-      path: 'search.aggregations',
-    });
+    const results =
+      counted.length === 0
+        ? []
+        : await runAggregations({
+            db: deps.db,
+            dialect: deps.dialect,
+            base: applyFilter(qb, filter, s, 'in'),
+            spec: s,
+            fields: aggregationFieldsV3(elevated),
+            aggregations: counted,
+            path: 'search.aggregations',
+          }).catch((error: unknown) => {
+            // Violations name the aggregation's place in the request, not in the counted ones.
+            if (!(error instanceof ValidationError) || counted === aggregations) throw error;
+            throw new ValidationError(
+              error.violations.map((v) => ({
+                ...v,
+                field: v.field.replace(
+                  /^search\.aggregations\[(\d+)\]/,
+                  (_m, i: string) =>
+                    `search.aggregations[${aggregations.indexOf(counted[Number(i)] as ParsedAggregation)}]`,
+                ),
+              })),
+            );
+          });
+    if (scope === null) return results;
+    const out: AggregationResult[] = [];
+    let next = 0;
+    for (const agg of aggregations)
+      out.push(tallied(agg) ? await tallyAggregation(deps.db, scope, agg) : (results[next++] as AggregationResult));
+    return out;
   }
 
   /**

@@ -20,6 +20,7 @@ import {
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { linkProductNames } from '../ribbons-brands/product-links.js';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
+import { refreshFacetKeys } from './facet-keys.js';
 
 /** Data version bumped by every write to products, variants or collection membership. */
 export const CATALOG_VERSION = 'catalog';
@@ -349,6 +350,7 @@ export function createProductsRepo(dialect: DialectName) {
         .values({ ...productColumns(p, variants), ...links })
         .execute();
       await this.replaceVariants(ex, p.id, variants, false);
+      await refreshFacetKeys(ex, [p.id]);
       await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
@@ -370,6 +372,7 @@ export function createProductsRepo(dialect: DialectName) {
         .where('id', '=', p.id)
         .execute();
       if (variantsChanged) await this.replaceVariants(ex, p.id, variants, true);
+      await refreshFacetKeys(ex, [p.id]);
       await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
@@ -398,6 +401,7 @@ export function createProductsRepo(dialect: DialectName) {
 
     async delete(ex: Executor, id: string): Promise<boolean> {
       const res = await ex.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      await refreshFacetKeys(ex, [id]);
       await bumpDataVersion(ex, CATALOG_VERSION);
       return Number(res.numDeletedRows) > 0;
     },

@@ -1,5 +1,6 @@
 import { bumpDataVersion, type Executor, type NamedCatalogTable, searchableText } from '@merx/db';
 import type { Selectable } from 'kysely';
+import { refreshFacetKeys } from '../products/facet-keys.js';
 
 /** The two named catalog entities: their table and the product column that names them (`<column>_id` points). */
 export type NamedTable = 'ribbons' | 'brands';
@@ -167,7 +168,15 @@ export function namedRepo(table: NamedTable, column: ProductColumn) {
         .where('id', '=', row.id)
         .execute();
     }
-    if (Number(res.numUpdatedRows) > 0) await bumpDataVersion(ex, CATALOG_VERSION);
+    if (Number(res.numUpdatedRows) > 0) {
+      // The brand is a facet: its products' counts move to the new name (or out).
+      if (column === 'brand')
+        await refreshFacetKeys(
+          ex,
+          searched.map((r) => r.id),
+        );
+      await bumpDataVersion(ex, CATALOG_VERSION);
+    }
   }
 
   return entityRepo<NamedRecord>({
