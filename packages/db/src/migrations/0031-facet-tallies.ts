@@ -4,7 +4,13 @@ import type { Kysely } from 'kysely';
 
 /** The tables this migration reads and writes, as they are at this point of the history (not today's types). */
 interface SchemaAt0031 {
-  products: { id: string; brand: string | null; visible: number };
+  products: {
+    id: string;
+    brand: string | null;
+    visible: number;
+    actual_min: number | string;
+    actual_max: number | string;
+  };
   product_option_choices: { product_id: string; choice: string };
   collection_products: { product_id: string; collection_id: string };
   product_facets: { product_id: string; keys: string };
@@ -14,12 +20,16 @@ interface SchemaAt0031 {
 /**
  * Facet counts kept as the catalog changes (docs/decisions/0037-facet-tallies.md). A visible product has a key per
  * scope and value: the scopes are the whole catalog (`''`) and each category it is directly in; the values its brand
- * name (`brand`), each "Option: Choice" it sells (`choice`) and each category it is directly in (`category`).
+ * name (`brand`), each "Option: Choice" it sells (`choice`), each category it is directly in (`category`) and what a
+ * buyer pays at its cheapest and dearest variant (`price_min`, `price_max`: minor units, zero-padded to sort).
  * `product_facets` holds each visible product's scopes and values, so that a write can tell what it changed;
  * `facet_tallies` holds how many visible products of a scope have each value, so that a shop's facet counts read a
  * few rows instead of the catalog. Filled here from the catalog already stored (a frozen copy of the products
  * module's `facetKeysOf`).
  */
+/** A price in minor units as text that sorts as the number does. */
+const price = (minor: number | string) => String(Math.round(Number(minor))).padStart(16, '0');
+
 export function migration0031() {
   return {
     async up(db: Kysely<SchemaAt0031>): Promise<void> {
@@ -41,7 +51,7 @@ export function migration0031() {
       for (;;) {
         const products = await db
           .selectFrom('products')
-          .select(['id', 'brand'])
+          .select(['id', 'brand', 'actual_min', 'actual_max'])
           .where('id', '>', after)
           .where('visible', '=', 1)
           .orderBy('id')
@@ -62,7 +72,14 @@ export function migration0031() {
           .execute();
         type Keys = { s: string[]; v: Array<[string, string]> };
         const keys = new Map<string, Keys>(
-          products.map((p) => [p.id, { s: [''], v: p.brand === null ? [] : [['brand', p.brand]] }]),
+          products.map((p) => {
+            const v: Keys['v'] = [
+              ['price_min', price(p.actual_min)],
+              ['price_max', price(p.actual_max)],
+            ];
+            if (p.brand !== null) v.push(['brand', p.brand]);
+            return [p.id, { s: [''], v }];
+          }),
         );
         for (const c of choices) keys.get(c.product_id)?.v.push(['choice', c.choice]);
         for (const c of categories) {

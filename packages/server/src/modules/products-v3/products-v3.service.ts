@@ -82,7 +82,8 @@ function viewOf(caller: Caller) {
 export function createProductsV3Service(deps: ModuleDeps) {
   const repo = createProductsRepo(deps.dialect);
   const rich = new Lru<string, RichContent>(RICH_CACHE_SIZE);
-  const spec = () => productV3QuerySpec(10 ** currencyDigits(deps.store().currency));
+  const minorPerMajor = () => 10 ** currencyDigits(deps.store().currency);
+  const spec = () => productV3QuerySpec(minorPerMajor());
 
   function richOf(html: string, key: string): RichContent {
     let doc = rich.get(key);
@@ -286,7 +287,11 @@ export function createProductsV3Service(deps: ModuleDeps) {
     const out: AggregationResult[] = [];
     let next = 0;
     for (const agg of aggregations)
-      out.push(tallied(agg) ? await tallyAggregation(deps.db, scope, agg) : (results[next++] as AggregationResult));
+      out.push(
+        tallied(agg)
+          ? await tallyAggregation(deps.db, scope, agg, minorPerMajor())
+          : (results[next++] as AggregationResult),
+      );
     return out;
   }
 

@@ -1,6 +1,7 @@
 import { ALL_PRODUCTS_COLLECTION_ID } from '@merx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Kit, type Res, sizeAndColor, startKit, unique } from '../products/catalog-test-kit.js';
+import { priceValue } from '../products/facet-keys.js';
 
 /*
  * Kept facet counts (docs/decisions/0037-facet-tallies.md): a shopper's brand, option-choice and category facets over
@@ -23,6 +24,9 @@ const FACETS = [
   { name: 'choices', type: 'VALUE', fieldPath: 'optionChoices', value: { limit: 250 } },
   { name: 'categories', type: 'VALUE', fieldPath: DIRECT, value: { limit: 250 } },
   { name: 'priceMin', type: 'SCALAR', fieldPath: 'actualPriceRange.minValue.amount', scalar: { type: 'MIN' } },
+  { name: 'priceMax', type: 'SCALAR', fieldPath: 'actualPriceRange.minValue.amount', scalar: { type: 'MAX' } },
+  { name: 'topMin', type: 'SCALAR', fieldPath: 'actualPriceRange.maxValue.amount', scalar: { type: 'MIN' } },
+  { name: 'topMax', type: 'SCALAR', fieldPath: 'actualPriceRange.maxValue.amount', scalar: { type: 'MAX' } },
   { name: 'choiceCount', type: 'SCALAR', fieldPath: 'optionChoices', scalar: { type: 'COUNT_DISTINCT' } },
   {
     name: 'lastBrands',
@@ -47,12 +51,20 @@ async function facets(client: Kit['visitor'], filter: Record<string, unknown> | 
 /** The tallies as a count from scratch would make them: visible products by scope and value. */
 async function recount(): Promise<Record<string, number>> {
   const db = kit.server.merx.db;
-  const products = await db.selectFrom('products').select(['id', 'brand']).where('visible', '=', 1).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'brand', 'actual_min', 'actual_max'])
+    .where('visible', '=', 1)
+    .execute();
   const choices = await db.selectFrom('product_option_choices').selectAll().execute();
   const placed = await db.selectFrom('collection_products').select(['product_id', 'collection_id']).execute();
   const out: Record<string, number> = {};
   for (const p of products) {
-    const values: string[] = p.brand === null ? [] : [`brand:${p.brand}`];
+    const values: string[] = [
+      `price_min:${priceValue(p.actual_min)}`,
+      `price_max:${priceValue(p.actual_max)}`,
+      ...(p.brand === null ? [] : [`brand:${p.brand}`]),
+    ];
     const scopes = [''];
     for (const c of choices) if (c.product_id === p.id) values.push(`choice:${c.choice}`);
     for (const c of placed)
@@ -89,9 +101,9 @@ beforeAll(async () => {
   catA = (await kit.createCollection({ name: unique('Kitchen ') })).id;
   catB = (await kit.createCollection({ name: unique('Garden ') })).id;
   ids.p1 = (await kit.createProduct({ name: unique('p1 '), brand: alpha, ...sizeAndColor() })).id;
-  ids.p2 = (await kit.createProduct({ name: unique('p2 '), brand: beta })).id;
+  ids.p2 = (await kit.createProduct({ name: unique('p2 '), brand: beta, priceData: { price: 7 } })).id;
   ids.p3 = (await kit.createProduct({ name: unique('p3 '), brand: alpha, visible: false, ...sizeAndColor() })).id;
-  ids.p4 = (await kit.createProduct({ name: unique('p4 '), ...sizeAndColor() })).id;
+  ids.p4 = (await kit.createProduct({ name: unique('p4 '), manageVariants: true, ...sizeAndColor() })).id;
   ok(await kit.owner.post(`/stores/v1/collections/${catA}/productIds`, { productIds: [ids.p1, ids.p2, ids.p3] }));
   ok(await kit.owner.post(`/stores/v1/collections/${catB}/productIds`, { productIds: [ids.p1, ids.p4] }));
 });
@@ -111,6 +123,21 @@ describe('kept facet counts', () => {
         { value: beta, count: 1 },
       ]),
     );
+  });
+
+  it('follow prices, discounts and variant prices', async () => {
+    await patch(ids.p2 as string, { priceData: { price: 3.5 } });
+    await expectRight();
+    await patch(ids.p2 as string, { discount: { type: 'PERCENT', value: 10 } });
+    await expectRight();
+    const shopper = await facets(kit.visitor, undefined);
+    expect(shopper.find((r: Any) => r.name === 'priceMin').scalar.value).toBe(3.15);
+    ok(
+      await kit.owner.patch(`/stores/v1/products/${ids.p4}/variants`, {
+        variants: [{ choices: { Size: 'S', Color: 'Red' }, price: 99 }],
+      }),
+    );
+    await expectRight();
   });
 
   it('follow visibility, brand and option changes', async () => {

@@ -11,7 +11,10 @@ import { sql } from 'kysely';
  */
 
 export const ALL_SCOPE = '';
-export type FacetName = 'brand' | 'choice' | 'category';
+export type FacetName = 'brand' | 'choice' | 'category' | 'price_min' | 'price_max';
+
+/** A price in minor units as tally text that sorts as the number does (prices are never below 0). */
+export const priceValue = (minor: number | string): string => String(Math.round(Number(minor))).padStart(16, '0');
 
 /** Data version every catalog write bumps (the products repo's CATALOG_VERSION). */
 const CATALOG_VERSION = 'catalog';
@@ -37,7 +40,12 @@ function tallyKeys(k: FacetKeys): Set<string> {
 /** The scopes and values each visible one of `ids` has now, from the product, its option choices and categories. */
 async function currentKeys(ex: Executor, ids: readonly string[]): Promise<Map<string, FacetKeys>> {
   const [products, choices, categories] = await Promise.all([
-    ex.selectFrom('products').select(['id', 'brand']).where('id', 'in', ids).where('visible', '=', 1).execute(),
+    ex
+      .selectFrom('products')
+      .select(['id', 'brand', 'actual_min', 'actual_max'])
+      .where('id', 'in', ids)
+      .where('visible', '=', 1)
+      .execute(),
     ex.selectFrom('product_option_choices').select(['product_id', 'choice']).where('product_id', 'in', ids).execute(),
     ex
       .selectFrom('collection_products')
@@ -46,7 +54,14 @@ async function currentKeys(ex: Executor, ids: readonly string[]): Promise<Map<st
       .execute(),
   ]);
   const out = new Map<string, FacetKeys>(
-    products.map((p) => [p.id, { s: [ALL_SCOPE], v: p.brand === null ? [] : [['brand', p.brand]] }]),
+    products.map((p) => {
+      const v: FacetKeys['v'] = [
+        ['price_min', priceValue(p.actual_min)],
+        ['price_max', priceValue(p.actual_max)],
+      ];
+      if (p.brand !== null) v.push(['brand', p.brand]);
+      return [p.id, { s: [ALL_SCOPE], v }];
+    }),
   );
   for (const c of choices) out.get(c.product_id)?.v.push(['choice', c.choice]);
   for (const c of categories) {
