@@ -19,17 +19,13 @@ interface SchemaAt0031 {
 
 /**
  * Facet counts kept as the catalog changes (docs/decisions/0037-facet-tallies.md). A visible product has a key per
- * scope and value: the scopes are the whole catalog (`''`) and each category it is directly in; the values its brand
- * name (`brand`), each "Option: Choice" it sells (`choice`), each category it is directly in (`category`) and what a
- * buyer pays at its cheapest and dearest variant (`price_min`, `price_max`: minor units, zero-padded to sort).
+ * scope and value: the scopes are the whole catalog (`''`) and each category it is directly in; the values `all` (so
+ * that a scope's tally of it is its size), its brand name (`brand`), each "Option: Choice" it sells (`choice`) and each category it is directly in (`category`).
  * `product_facets` holds each visible product's scopes and values, so that a write can tell what it changed;
  * `facet_tallies` holds how many visible products of a scope have each value, so that a shop's facet counts read a
  * few rows instead of the catalog. Filled here from the catalog already stored (a frozen copy of the products
  * module's `facetKeysOf`).
  */
-/** A price in minor units as text that sorts as the number does. */
-const price = (minor: number | string) => String(Math.round(Number(minor))).padStart(16, '0');
-
 export function migration0031() {
   return {
     async up(db: Kysely<SchemaAt0031>): Promise<void> {
@@ -51,7 +47,7 @@ export function migration0031() {
       for (;;) {
         const products = await db
           .selectFrom('products')
-          .select(['id', 'brand', 'actual_min', 'actual_max'])
+          .select(['id', 'brand'])
           .where('id', '>', after)
           .where('visible', '=', 1)
           .orderBy('id')
@@ -72,14 +68,19 @@ export function migration0031() {
           .execute();
         type Keys = { s: string[]; v: Array<[string, string]> };
         const keys = new Map<string, Keys>(
-          products.map((p) => {
-            const v: Keys['v'] = [
-              ['price_min', price(p.actual_min)],
-              ['price_max', price(p.actual_max)],
-            ];
-            if (p.brand !== null) v.push(['brand', p.brand]);
-            return [p.id, { s: [''], v }];
-          }),
+          products.map((p) => [
+            p.id,
+            {
+              s: [''],
+              v:
+                p.brand === null
+                  ? [['all', '']]
+                  : [
+                      ['all', ''],
+                      ['brand', p.brand],
+                    ],
+            },
+          ]),
         );
         for (const c of choices) keys.get(c.product_id)?.v.push(['choice', c.choice]);
         for (const c of categories) {
@@ -93,7 +94,7 @@ export function migration0031() {
         for (const k of keys.values())
           for (const scope of k.s)
             for (const [facet, value] of k.v) {
-              const key = JSON.stringify([scope, facet, value]);
+              const key = `${scope}\u0000${facet}\u0000${value}`;
               tallies.set(key, (tallies.get(key) ?? 0) + 1);
             }
         await db
@@ -102,7 +103,7 @@ export function migration0031() {
           .execute();
       }
       const rows = [...tallies].map(([key, n]) => {
-        const [scope, facet, value] = JSON.parse(key) as [string, string, string];
+        const [scope = '', facet = '', value = ''] = key.split('\u0000');
         return { scope, facet, value, n };
       });
       for (let i = 0; i < rows.length; i += 200)

@@ -563,7 +563,7 @@ export async function seedLargeCatalog(
         links.push({ collection_id: collectionId, product_id: productId, position });
       };
       for (const g of batch) {
-        await repo.insert(trx, g.record, g.variants);
+        await repo.insert(trx, g.record, g.variants, { facets: false });
         link(ALL_PRODUCTS_COLLECTION_ID, g.record.id);
         for (const c of g.collections) link(c, g.record.id);
       }
@@ -573,7 +573,7 @@ export async function seedLargeCatalog(
           .values(links.slice(i, i + LINK_CHUNK))
           .execute();
       }
-      // Linked after their insert: their categories join their facet keys now.
+      // Facet keys once for the batch, with the categories just placed.
       await refreshFacetKeys(
         trx,
         batch.map((g) => g.record.id),

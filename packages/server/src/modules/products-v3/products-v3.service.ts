@@ -254,7 +254,7 @@ export function createProductsV3Service(deps: ModuleDeps) {
     const { elevated } = viewOf(caller);
     // A shopper's facets over the whole catalog or one category are kept counts (decision 0037).
     const scope = !elevated && terms.length === 0 ? tallyScope(filter) : null;
-    const counted = scope === null ? aggregations : aggregations.filter((a) => !tallied(a));
+    const counted = scope === null ? aggregations : aggregations.filter((a) => !tallied(a, scope));
     let qb = deps.db.selectFrom('products');
     if (!elevated) qb = qb.where('products.visible', '=', sql.lit(1));
     if (terms.length > 0) qb = productSearch(deps.dialect, terms).count(qb);
@@ -288,7 +288,7 @@ export function createProductsV3Service(deps: ModuleDeps) {
     let next = 0;
     for (const agg of aggregations)
       out.push(
-        tallied(agg)
+        tallied(agg, scope)
           ? await tallyAggregation(deps.db, scope, agg, minorPerMajor())
           : (results[next++] as AggregationResult),
       );

@@ -1,7 +1,6 @@
 import { ALL_PRODUCTS_COLLECTION_ID } from '@merx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Kit, type Res, sizeAndColor, startKit, unique } from '../products/catalog-test-kit.js';
-import { priceValue } from '../products/facet-keys.js';
 
 /*
  * Kept facet counts (docs/decisions/0037-facet-tallies.md): a shopper's brand, option-choice and category facets over
@@ -51,20 +50,12 @@ async function facets(client: Kit['visitor'], filter: Record<string, unknown> | 
 /** The tallies as a count from scratch would make them: visible products by scope and value. */
 async function recount(): Promise<Record<string, number>> {
   const db = kit.server.merx.db;
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'brand', 'actual_min', 'actual_max'])
-    .where('visible', '=', 1)
-    .execute();
+  const products = await db.selectFrom('products').select(['id', 'brand']).where('visible', '=', 1).execute();
   const choices = await db.selectFrom('product_option_choices').selectAll().execute();
   const placed = await db.selectFrom('collection_products').select(['product_id', 'collection_id']).execute();
   const out: Record<string, number> = {};
   for (const p of products) {
-    const values: string[] = [
-      `price_min:${priceValue(p.actual_min)}`,
-      `price_max:${priceValue(p.actual_max)}`,
-      ...(p.brand === null ? [] : [`brand:${p.brand}`]),
-    ];
+    const values: string[] = p.brand === null ? ['all:'] : ['all:', `brand:${p.brand}`];
     const scopes = [''];
     for (const c of choices) if (c.product_id === p.id) values.push(`choice:${c.choice}`);
     for (const c of placed)
@@ -197,6 +188,30 @@ describe('kept facet counts', () => {
         product: { revision: made.revision, visible: false },
       }),
     );
+    await expectRight();
+  });
+
+  it("find a small category's price range through its own products, a large one's through the price index", async () => {
+    const small = (await kit.createCollection({ name: unique('Tiny ') })).id;
+    for (let i = 0; i < 110; i++) await kit.createProduct({ name: unique('filler '), priceData: { price: 50 + i } });
+    const cheap = await kit.createProduct({ name: unique('cheap '), priceData: { price: 2 } });
+    const dear = await kit.createProduct({ name: unique('dear '), priceData: { price: 900 } });
+    const range = async () => {
+      const filter = { [DIRECT]: { $hasSome: [small] } };
+      const shopper = await facets(kit.visitor, filter);
+      expect(shopper).toEqual(await facets(kit.owner, { $and: [filter, { visible: true }] }));
+      const bound = (name: string) => shopper.find((r: Any) => r.name === name).scalar.value;
+      return [bound('priceMin'), bound('priceMax')];
+    };
+    // One product among some 120: under 1 % of the catalog, read through its own products.
+    ok(await kit.owner.post(`/stores/v1/collections/${small}/productIds`, { productIds: [cheap.id] }));
+    expect(await range()).toEqual([2, 2]);
+    // Two: the price index, walked until one of them.
+    ok(await kit.owner.post(`/stores/v1/collections/${small}/productIds`, { productIds: [dear.id] }));
+    expect(await range()).toEqual([2, 900]);
+    await patch(dear.id, { visible: false });
+    const hidden = await facets(kit.visitor, { [DIRECT]: { $hasSome: [small] } });
+    expect(hidden.find((r: Any) => r.name === 'priceMax').scalar.value).toBe(2);
     await expectRight();
   });
 

@@ -4,17 +4,16 @@ import { sql } from 'kysely';
 /*
  * Facet counts kept as the catalog changes (docs/decisions/0037-facet-tallies.md). A visible product counts once for
  * every pair of a scope and a value: the scopes are the whole catalog (`ALL_SCOPE`) and each category it is directly
- * in; the values are its brand name, each "Option: Choice" it sells and each category it is directly in. Its scopes
+ * in; the values are `all` (the scope's size), its brand name, each "Option: Choice" it sells and each category it is
+ * directly in. Its scopes
  * and values are kept in `product_facets`, the counts in `facet_tallies`. Every write that can change them (the
  * product row, its variants' choices, its categories, its brand's name) calls `refreshFacetKeys` in its transaction,
  * which writes only what changed and moves the tallies by the difference.
  */
 
 export const ALL_SCOPE = '';
-export type FacetName = 'brand' | 'choice' | 'category' | 'price_min' | 'price_max';
-
-/** A price in minor units as tally text that sorts as the number does (prices are never below 0). */
-export const priceValue = (minor: number | string): string => String(Math.round(Number(minor))).padStart(16, '0');
+/** `all` (value `''`): every visible product has it, so its tally is the size of the scope. */
+export type FacetName = 'all' | 'brand' | 'choice' | 'category';
 
 /** Data version every catalog write bumps (the products repo's CATALOG_VERSION). */
 const CATALOG_VERSION = 'catalog';
@@ -40,12 +39,7 @@ function tallyKeys(k: FacetKeys): Set<string> {
 /** The scopes and values each visible one of `ids` has now, from the product, its option choices and categories. */
 async function currentKeys(ex: Executor, ids: readonly string[]): Promise<Map<string, FacetKeys>> {
   const [products, choices, categories] = await Promise.all([
-    ex
-      .selectFrom('products')
-      .select(['id', 'brand', 'actual_min', 'actual_max'])
-      .where('id', 'in', ids)
-      .where('visible', '=', 1)
-      .execute(),
+    ex.selectFrom('products').select(['id', 'brand']).where('id', 'in', ids).where('visible', '=', 1).execute(),
     ex.selectFrom('product_option_choices').select(['product_id', 'choice']).where('product_id', 'in', ids).execute(),
     ex
       .selectFrom('collection_products')
@@ -54,14 +48,19 @@ async function currentKeys(ex: Executor, ids: readonly string[]): Promise<Map<st
       .execute(),
   ]);
   const out = new Map<string, FacetKeys>(
-    products.map((p) => {
-      const v: FacetKeys['v'] = [
-        ['price_min', priceValue(p.actual_min)],
-        ['price_max', priceValue(p.actual_max)],
-      ];
-      if (p.brand !== null) v.push(['brand', p.brand]);
-      return [p.id, { s: [ALL_SCOPE], v }];
-    }),
+    products.map((p) => [
+      p.id,
+      {
+        s: [ALL_SCOPE],
+        v:
+          p.brand === null
+            ? [['all', '']]
+            : [
+                ['all', ''],
+                ['brand', p.brand],
+              ],
+      },
+    ]),
   );
   for (const c of choices) out.get(c.product_id)?.v.push(['choice', c.choice]);
   for (const c of categories) {

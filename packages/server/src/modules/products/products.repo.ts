@@ -19,8 +19,8 @@ import {
 } from '@merx/domain';
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { linkProductNames } from '../ribbons-brands/product-links.js';
-import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 import { refreshFacetKeys } from './facet-keys.js';
+import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
 
 /** Data version bumped by every write to products, variants or collection membership. */
 export const CATALOG_VERSION = 'catalog';
@@ -343,14 +343,23 @@ export function createProductsRepo(dialect: DialectName) {
       return Number(row.value);
     },
 
-    async insert(ex: Executor, p: ProductRecord, variants: readonly VariantRecord[]): Promise<void> {
+    /**
+     * Stores a new product and its variants. `facets: false` leaves its facet keys to the caller, which inserts many
+     * and places them in categories before one `refreshFacetKeys` of them all (the large-catalog seeder).
+     */
+    async insert(
+      ex: Executor,
+      p: ProductRecord,
+      variants: readonly VariantRecord[],
+      options: { facets?: boolean } = {},
+    ): Promise<void> {
       const links = await linkProductNames(ex, p);
       await ex
         .insertInto('products')
         .values({ ...productColumns(p, variants), ...links })
         .execute();
       await this.replaceVariants(ex, p.id, variants, false);
-      await refreshFacetKeys(ex, [p.id]);
+      if (options.facets !== false) await refreshFacetKeys(ex, [p.id]);
       await bumpDataVersion(ex, CATALOG_VERSION);
     },
 
