@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { type CaptchaController, captchaFor } from './captcha.js';
 import { missingMessage, problemOf, ruleOf } from './rules.js';
 
 /**
@@ -58,9 +59,11 @@ interface EnhancerProps {
   initial: Record<string, FieldState>;
   groups: HTMLElement[];
   button: { element: HTMLButtonElement; label: string; busyLabel: string } | undefined;
+  /** The form's captcha: the invisible check runs once the fields are right, before the form goes. */
+  captcha: CaptchaController | undefined;
 }
 
-function FormEnhancer({ form, fields, initial, groups, button }: EnhancerProps) {
+function FormEnhancer({ form, fields, initial, groups, button, captcha }: EnhancerProps) {
   const [states, setStates] = useState(initial);
   const [busy, setBusy] = useState(false);
   const touched = useRef(new Set<string>());
@@ -96,6 +99,9 @@ function FormEnhancer({ form, fields, initial, groups, button }: EnhancerProps) 
         first[0].input.focus();
         return;
       }
+      const step = captcha?.beforeSubmit() ?? 'submit';
+      if (step !== 'submit') e.preventDefault();
+      if (step === 'stop') return;
       busyRef.current = true;
       setBusy(true);
     };
@@ -117,7 +123,7 @@ function FormEnhancer({ form, fields, initial, groups, button }: EnhancerProps) 
       form.removeEventListener('submit', onSubmit);
       window.removeEventListener('pageshow', onPageShow);
     };
-  }, [form, fields]);
+  }, [form, fields, captcha]);
 
   useEffect(() => {
     for (const f of fields) f.input.setAttribute('aria-invalid', String(states[f.input.id]?.invalid ?? false));
@@ -167,7 +173,14 @@ function enhance(form: HTMLFormElement): void {
   form.append(host);
   const groups = Array.from(form.querySelectorAll<HTMLElement>('[data-password]'));
   createRoot(host).render(
-    <FormEnhancer form={form} fields={fields} initial={initial} groups={groups} button={button} />,
+    <FormEnhancer
+      form={form}
+      fields={fields}
+      initial={initial}
+      groups={groups}
+      button={button}
+      captcha={captchaFor(form)}
+    />,
   );
 }
 

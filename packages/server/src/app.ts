@@ -39,7 +39,7 @@ import { createCustomizationsModule } from './modules/customizations/index.js';
 import { createDiscountsModule } from './modules/discounts/index.js';
 import { registerHostedPages } from './modules/hosted/hosted.routes.js';
 import { createHousekeeping, RETENTION } from './modules/housekeeping/housekeeping.service.js';
-import { type CaptchaVerifier, recaptchaVerifier } from './modules/identity/captcha.js';
+import { type CaptchaVerifier, createCaptchaVerifier } from './modules/identity/captcha.js';
 import { createChallenges } from './modules/identity/challenges.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createIdentityService } from './modules/identity/identity.service.js';
@@ -95,7 +95,7 @@ export interface BuildAppOptions {
   merx: MerxDb;
   logger: Logger | false;
   clock?: Clock;
-  /** Replaces the captcha provider (otherwise reCAPTCHA when `recaptchaSecret` is configured). */
+  /** Replaces the captcha provider's checks (otherwise the provider the member settings name, as `config.captcha` says). */
   captcha?: CaptchaVerifier;
 }
 
@@ -168,7 +168,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
   const challenges = createChallenges({ db: merx.db, clock });
   const throttle = createThrottle({ db: merx.db, clock });
   const memberSettings = createMemberSettings(merx.db);
-  const captcha = opts.captcha ?? (config.recaptchaSecret ? recaptchaVerifier(config.recaptchaSecret) : undefined);
+  const captcha = opts.captcha ?? createCaptchaVerifier(config.captcha);
   const signInGuard = createSignInGuard({
     db: merx.db,
     clock,
@@ -194,7 +194,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     audit,
     storeName: () => store.name,
     publicUrl: config.publicUrl,
-    ...(captcha ? { captcha } : {}),
+    captcha,
   });
   const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys, audit });
   const redirects = createRedirectService({ db: merx.db, clock, clients, publicUrl: config.publicUrl });

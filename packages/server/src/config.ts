@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { chooseLogLevel } from './lib/logger.js';
+import type { CaptchaConfig } from './modules/identity/captcha.js';
 
 /** Everything Merx reads from the environment, read once at start. */
 export interface Config {
@@ -20,8 +21,8 @@ export interface Config {
   /** `smtp://user:pass@host:587`: mail goes out by SMTP; without it, mail is kept for staff and logged. */
   smtpUrl?: string | undefined;
   mailFrom: string;
-  /** reCAPTCHA secret: turns on server-side captcha checks when the member settings ask for captcha. */
-  recaptchaSecret?: string | undefined;
+  /** Captcha verify and widget URLs in place of the provider's, the secret and the verify timeout (README). */
+  captcha?: CaptchaConfig;
   /** The owner account made on first start (a random password is printed when none is given). */
   ownerEmail: string;
   ownerPassword?: string | undefined;
@@ -44,6 +45,7 @@ export function loadConfig(
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = resolve(env.MERX_DATA_DIR ?? './data');
   const databaseUrl = env.DATABASE_URL?.trim() || resolve(dataDir, 'merx.db');
+  const captchaSecret = env.MERX_CAPTCHA_SECRET?.trim() || env.MERX_RECAPTCHA_SECRET?.trim() || undefined;
   return {
     port,
     host,
@@ -59,7 +61,12 @@ export function loadConfig(
     seedDemo: env.MERX_SEED_DEMO !== 'false',
     smtpUrl: env.MERX_SMTP_URL?.trim() || undefined,
     mailFrom: env.MERX_MAIL_FROM?.trim() || 'Merx <no-reply@localhost>',
-    recaptchaSecret: env.MERX_RECAPTCHA_SECRET?.trim() || undefined,
+    captcha: {
+      verifyUrl: httpUrl(env.MERX_CAPTCHA_VERIFY_URL, 'MERX_CAPTCHA_VERIFY_URL'),
+      scriptUrl: httpUrl(env.MERX_CAPTCHA_SCRIPT_URL, 'MERX_CAPTCHA_SCRIPT_URL'),
+      secret: captchaSecret,
+      timeoutMs: positiveInt(env.MERX_CAPTCHA_TIMEOUT_MS, 5000, 'MERX_CAPTCHA_TIMEOUT_MS'),
+    },
     ownerEmail: env.MERX_OWNER_EMAIL?.trim() || 'owner@merx.local',
     ownerPassword: env.MERX_OWNER_PASSWORD || undefined,
     development: env.NODE_ENV === 'development',
@@ -74,5 +81,19 @@ function positiveInt(text: string | undefined, fallback: number, name: string): 
   if (text === undefined || text.trim() === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${text}"`);
+  return value;
+}
+
+/** An http(s) URL from the environment, or undefined when unset. */
+function httpUrl(text: string | undefined, name: string): string | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${text}"`);
   return value;
 }

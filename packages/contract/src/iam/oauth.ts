@@ -86,6 +86,13 @@ export const publicConfig = z.object({
   /** The OAuth client id a storefront signs visitors and members in with. */
   storefrontClientId: z.string().optional(),
   backofficeClientId: z.string().optional(),
+  /** The captcha a storefront shows while the store asks members for one (all four absent otherwise). */
+  captchaProvider: z.enum(['recaptcha', 'hcaptcha', 'turnstile']).optional(),
+  /** The provider's widget script. */
+  captchaScriptUrl: z.string().optional(),
+  /** The two public site keys of spec section 9 ("" when not set). */
+  captchaInvisibleSiteKey: z.string().optional(),
+  captchaVisibleSiteKey: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

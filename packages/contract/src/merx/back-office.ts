@@ -77,12 +77,29 @@ export const memberSettings = z.object({
   signUpPolicy: z.enum(['OPEN', 'OWNER_APPROVAL']),
   /** New members confirm their email with a code before they can sign in. */
   requireEmailVerification: z.boolean(),
-  /** Ask for a captcha token on register and login. */
+  /** Ask members for a captcha on register and login (hosted pages and `/v2/register`, `/v2/login`). */
   captchaEnabled: z.boolean(),
+  /** Whose captcha: one verify protocol, three widgets (docs/decisions/0036-captcha.md). */
+  captchaProvider: z.enum(['recaptcha', 'hcaptcha', 'turnstile']),
+  /** The invisible check's public site key ("" when not set). */
+  captchaInvisibleSiteKey: z.string(),
+  /** The visible challenge's public site key ("" when not set; required while captcha is on). */
+  captchaVisibleSiteKey: z.string(),
+  /** A secret is stored (sealed) in the settings; the secret itself is never returned. */
+  captchaSecretSet: z.boolean(),
+  /** The server's environment supplies a secret (used when the settings hold none). */
+  captchaSecretFromEnvironment: z.boolean(),
 });
 export type MemberSettings = z.infer<typeof memberSettings>;
 export const memberSettingsResponse = z.object({ settings: memberSettings });
-export const updateMemberSettingsRequest = z.object({ settings: memberSettings.partial() });
+/** What staff may change; `captchaSecret` is write-only (`null` or "" removes the stored one). */
+export const updateMemberSettingsRequest = z.object({
+  settings: memberSettings
+    .omit({ captchaSecretSet: true, captchaSecretFromEnvironment: true })
+    .partial()
+    .extend({ captchaSecret: z.string().nullable().optional() }),
+});
+export type MemberSettingsUpdate = z.input<typeof updateMemberSettingsRequest>['settings'];
 
 // ---------- staff (`/_api/merx/v1/staff`) ----------
 

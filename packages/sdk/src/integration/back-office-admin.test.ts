@@ -117,7 +117,16 @@ describe('member settings', () => {
   it('reads and changes how members join, and sign-up follows', async () => {
     const admin = kit.admin({ memberSettings });
     const { settings } = await admin.memberSettings.getMemberSettings();
-    expect(settings).toEqual({ signUpPolicy: 'OPEN', requireEmailVerification: false, captchaEnabled: false });
+    expect(settings).toEqual({
+      signUpPolicy: 'OPEN',
+      requireEmailVerification: false,
+      captchaEnabled: false,
+      captchaProvider: 'recaptcha',
+      captchaInvisibleSiteKey: '',
+      captchaVisibleSiteKey: '',
+      captchaSecretSet: false,
+      captchaSecretFromEnvironment: false,
+    });
     const changed = await admin.memberSettings.updateMemberSettings({ signUpPolicy: 'OWNER_APPROVAL' });
     expect(changed.settings).toEqual({ ...settings, signUpPolicy: 'OWNER_APPROVAL' });
     try {

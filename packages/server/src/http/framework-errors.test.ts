@@ -153,7 +153,8 @@ describe('errors born before any route runs', () => {
       error: 'unsupported_grant_type',
       details: { applicationError: { code: 'unsupported_grant_type' } },
     });
-    expect(body.message).toBe(body.error_description);
+    // The spec's words first, then the reason (what the real client prints whole: WIRE.md 1.3).
+    expect(body.message).toBe(`something went wrong: ${body.error_description}`);
   });
 
   it('answers an OPTIONS request that is not a preflight with an empty 204', async () => {

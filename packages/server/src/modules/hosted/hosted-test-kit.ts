@@ -15,10 +15,10 @@ export const PASSWORD = 'correct horse 1';
 export let server: TestServer;
 export let shop: OAuthClient;
 
-/** One server per test file, with an OAuth client on a shop origin of its own. */
-export function startHostedServer(): void {
+/** One server per test file, with an OAuth client on a shop origin of its own (`options` made before it starts). */
+export function startHostedServer(options?: () => Promise<Parameters<typeof startTestServer>[0]>): void {
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(await options?.());
     shop = await server.services.clients.create({
       name: 'Test shop',
       redirectUris: [REDIRECT],

@@ -12,6 +12,8 @@ export interface PageInput {
   policy?: PagePolicy;
   /** Script run inline with the page's nonce (web_message answers only). */
   inlineScript?: (nonce: string) => SafeHtml;
+  /** A third-party script the page loads before the enhancement (the captcha widget; its origin is in the policy). */
+  widgetScript?: string | undefined;
 }
 
 function document(
@@ -42,6 +44,7 @@ ${input.main}
 </main>
 <footer class="foot">Secure sign-in for ${input.storeName}</footer>
 </div>
+${input.widgetScript && html`<script src="${input.widgetScript}" nonce="${input.nonce}" defer data-captcha-script></script>`}
 ${enhanceUrl && html`<script src="${enhanceUrl}" nonce="${input.nonce}" defer></script>`}
 ${input.inlineScript?.(input.nonce)}
 </body>

@@ -10,6 +10,8 @@ export interface Failure {
   fieldErrors: FieldErrors;
   /** The state or recovery token is gone: the member must start again. */
   restart?: boolean;
+  /** The captcha token was missing or refused: the page shows the visible challenge. */
+  captcha?: boolean;
 }
 
 const fieldNames: Record<string, keyof FieldErrors> = {
@@ -40,7 +42,7 @@ const statusOfKind = {
 } as const;
 
 /** Words for the application errors the sign-in services throw, by code. */
-const wording: Record<string, { message: string; restart?: boolean }> = {
+const wording: Record<string, { message: string; restart?: boolean; captcha?: boolean }> = {
   [iamErrorCodes.invalidPassword]: { message: 'Wrong email or password. Check both and try again.' },
   [iamErrorCodes.emailAlreadyExists]: {
     message: 'An account with this email already exists. Sign in instead, or reset your password.',
@@ -52,9 +54,13 @@ const wording: Record<string, { message: string; restart?: boolean }> = {
     message: 'You need to choose a new password before you can sign in. Use “Forgot password?” to get a link.',
   },
   [iamErrorCodes.missingCaptchaToken]: {
-    message: 'This store asks for a captcha check that this page can’t show. Sign in from the store instead.',
+    message: 'Please confirm you’re a person: complete the check on this page, then send the form again.',
+    captcha: true,
   },
-  [iamErrorCodes.invalidCaptchaToken]: { message: 'The captcha check failed. Try again.' },
+  [iamErrorCodes.invalidCaptchaToken]: {
+    message: 'The check that you’re a person didn’t go through. Complete the check on this page, then try again.',
+    captcha: true,
+  },
   [iamErrorCodes.invalidCode]: { message: 'That code isn’t correct. Check it and try again.' },
   [iamErrorCodes.invalidStateToken]: {
     message: 'This step has expired. Sign in again to get a new code.',
@@ -99,6 +105,7 @@ export function describeFailure(error: unknown): Failure | undefined {
       message,
       fieldErrors: {},
       ...(words?.restart ? { restart: true } : {}),
+      ...(words?.captcha ? { captcha: true } : {}),
     };
   }
   return undefined;

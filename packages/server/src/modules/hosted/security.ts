@@ -15,17 +15,24 @@ export interface PagePolicy {
   formTargets?: readonly string[];
   /** Origins allowed to frame the page (web_message and prompt=none); none by default. */
   frameAncestors?: readonly string[];
+  /**
+   * The captcha widget's origins (its script's own, or the provider's set): they may serve scripts, styles and
+   * frames to the page and answer its requests. None unless the store asks for a captcha.
+   */
+  widgetOrigins?: readonly string[];
 }
 
 /** The Content-Security-Policy of one page: nothing but this origin, the nonce and the named targets. */
 export function contentSecurityPolicy(nonce: string, policy: PagePolicy = {}): string {
   const forms = ["'self'", ...new Set(policy.formTargets ?? [])].join(' ');
   const frames = policy.frameAncestors?.length ? [...new Set(policy.frameAncestors)].join(' ') : "'none'";
+  const widget = [...new Set(policy.widgetOrigins ?? [])].map((o) => ` ${o}`).join('');
   return [
     "default-src 'none'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${widget}`,
+    `style-src 'self' 'nonce-${nonce}'${widget}`,
     "img-src 'self' data:",
+    ...(widget ? [`frame-src${widget}`, `connect-src${widget}`] : []),
     `form-action ${forms}`,
     `frame-ancestors ${frames}`,
     "base-uri 'none'",

@@ -1,6 +1,7 @@
 import type { StateResponse } from '@merx/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messageView } from './account.views.js';
+import { captchaTokensOf, pageCaptcha } from './captcha.js';
 import { formField, type HostedContext, PageError } from './context.js';
 import {
   completeSignIn,
@@ -37,6 +38,8 @@ interface FormState {
   error?: string | undefined;
   fieldErrors?: FieldErrors;
   notice?: string;
+  /** The captcha was missing or refused: show the visible challenge. */
+  captcha?: boolean | undefined;
 }
 
 /** The sign-in journey of a redirect session: `/auth/session/:id` and its steps. */
@@ -55,8 +58,10 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
         ? { href: flow.postFlowUrl }
         : undefined;
 
-  function showSignIn(request: Req, reply: FastifyReply, flow: Flow, state: FormState = {}) {
+  async function showSignIn(request: Req, reply: FastifyReply, flow: Flow, state: FormState = {}) {
     const member = flow.kind === 'member';
+    // Staff sign in without the members' captcha (identity.service.ts says why).
+    const captcha = await pageCaptcha(ctx, state.captcha === true, member);
     const view = signInView({
       action: flowPath(flow.id),
       csrf: csrf.token(request, reply),
@@ -68,8 +73,14 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
       signUpUrl: member ? flowPath(flow.id, '/sign-up') : undefined,
       forgotUrl: member ? `/auth/forgot-password?session=${encodeURIComponent(flow.id)}` : undefined,
       cancel: cancelOf(flow),
+      captcha: captcha.block,
     });
-    return pages.send(reply, { ...view, status: state.status ?? 200, policy: flowPolicy(flow) });
+    return pages.send(reply, {
+      ...view,
+      status: state.status ?? 200,
+      policy: captcha.policy(flowPolicy(flow)),
+      widgetScript: captcha.widgetScript,
+    });
   }
 
   function showCode(
@@ -149,7 +160,12 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
         trustedBrowser: readCookies(request)[TRUST_COOKIE],
         returnTo: flowPath(flow.id),
       };
-      state = await services.identity.login({ loginId: { email }, password }, signIn, flow.kind);
+      const captchaTokens = captchaTokensOf(request.body);
+      state = await services.identity.login(
+        { loginId: { email }, password, ...(captchaTokens ? { captchaTokens } : {}) },
+        signIn,
+        flow.kind,
+      );
     } catch (error) {
       const failure = describeFailure(error);
       if (!failure) throw error;
@@ -257,6 +273,7 @@ function registerSignUp(
     values: { email?: string; firstName?: string; lastName?: string },
     state: FormState = {},
   ) {
+    const captcha = await pageCaptcha(ctx, state.captcha === true);
     const view = signUpView({
       action: flowPath(flow.id, '/sign-up'),
       csrf: ctx.csrf.token(request, reply),
@@ -266,8 +283,14 @@ function registerSignUp(
       fieldErrors: state.fieldErrors ?? {},
       signInUrl: flowPath(flow.id),
       cancel: cancelOf(flow),
+      captcha: captcha.block,
     });
-    return ctx.pages.send(reply, { ...view, status: state.status ?? 200, policy: flowPolicy(flow) });
+    return ctx.pages.send(reply, {
+      ...view,
+      status: state.status ?? 200,
+      policy: captcha.policy(flowPolicy(flow)),
+      widgetScript: captcha.widgetScript,
+    });
   }
 
   scope.get<WithId>('/session/:id/sign-up', async (request, reply) => {
@@ -286,10 +309,11 @@ function registerSignUp(
       ...(values.firstName ? { firstName: values.firstName } : {}),
       ...(values.lastName ? { lastName: values.lastName } : {}),
     };
+    const captchaTokens = captchaTokensOf(request.body);
     let state: StateResponse;
     try {
       state = await ctx.services.identity.register(
-        { loginId: { email: values.email }, password, profile },
+        { loginId: { email: values.email }, password, profile, ...(captchaTokens ? { captchaTokens } : {}) },
         { ip: request.ip },
         // The page must not tell whether the address has an account: both get "check your inbox".
         { concealExisting: true },

@@ -1,4 +1,4 @@
-import { html, type SafeHtml, scriptJson } from './html.js';
+import { attributes, html, type SafeHtml, scriptJson } from './html.js';
 import { alertRegion, field, form, hidden, notice, submit } from './layout.js';
 
 /** How a sign-in can be abandoned: a posted cancel (OAuth: `error=access_denied`) or a plain link back. */
@@ -21,6 +21,42 @@ function cancelBlock(cancel: CancelOption, csrf: string, label = 'Cancel and go 
 </form>`;
 }
 
+/** The captcha on a sign-in or sign-up form, when the store asks for one. */
+export interface CaptchaBlock {
+  /** The provider's global the widget script defines (`grecaptcha`, `hcaptcha`, `turnstile`). */
+  global: string;
+  provider: string;
+  invisibleKey: string;
+  visibleKey: string;
+  /** Show the visible challenge now: the invisible check was missing or refused, or there is no invisible key. */
+  challenge: boolean;
+}
+
+/**
+ * Where the enhancement runs the captcha: the invisible check on submit, the visible challenge when the server asks
+ * for it, and the two hidden inputs that carry their tokens. Without JavaScript (or when the enhancement cannot
+ * load) the page says what is needed; the enhancement takes that line away.
+ */
+function captchaBlock(c: CaptchaBlock | undefined): SafeHtml {
+  if (!c) return html``;
+  const challenge = c.challenge || !c.invisibleKey;
+  return html`<div class="captcha"${attributes({
+    'data-captcha': c.provider,
+    'data-global': c.global,
+    'data-invisible-key': c.invisibleKey || undefined,
+    'data-visible-key': c.visibleKey,
+    'data-challenge': challenge ? 'true' : undefined,
+  })}>
+<div data-captcha-invisible></div>
+${challenge && html`<p class="hint" id="captcha-hint">Confirm you’re a person: complete the check below, then send the form again.</p>`}
+<div class="captcha-challenge" data-captcha-visible></div>
+<input type="hidden" name="captchaInvisible" value="">
+<input type="hidden" name="captchaVisible" value="">
+<p class="field-error" id="captcha-error" role="alert"></p>
+<p class="hint" data-captcha-needs-script>This store checks that you’re a person before you sign up or sign in, and that check needs JavaScript. Turn JavaScript on for this site and reload the page.</p>
+</div>`;
+}
+
 export interface SignInView {
   action: string;
   csrf: string;
@@ -32,6 +68,7 @@ export interface SignInView {
   signUpUrl?: string | undefined;
   forgotUrl?: string | undefined;
   cancel?: CancelOption;
+  captcha?: CaptchaBlock | undefined;
 }
 
 /** The sign-in form: email and password, posted to the flow's own URL. */
@@ -69,6 +106,7 @@ ${field({
   maxlength: 1000,
   aside: v.forgotUrl ? html`<a href="${v.forgotUrl}">Forgot password?</a>` : undefined,
 })}
+${captchaBlock(v.captcha)}
 ${submit('Sign in', 'Signing in…')}`,
 )}
 <div class="alt">
@@ -87,6 +125,7 @@ export interface SignUpView {
   fieldErrors?: FieldErrors;
   signInUrl: string;
   cancel?: CancelOption;
+  captcha?: CaptchaBlock | undefined;
 }
 
 /** The member sign-up form. */
@@ -114,6 +153,7 @@ ${field({
   maxlength: 1000,
   validate: 'new-password',
 })}
+${captchaBlock(v.captcha)}
 ${submit('Create account', 'Creating your account…')}`,
 )}
 <div class="alt">

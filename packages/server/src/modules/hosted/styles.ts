@@ -139,6 +139,10 @@ input[aria-invalid="true"] { border-color: var(--error); }
 .hint { color: var(--muted); }
 .field-error { color: var(--error); font-weight: 500; }
 .field-error:empty, .hint:empty { display: none; }
+.captcha .hint { margin: 0 0 10px; }
+.captcha-challenge:empty, .captcha [data-captcha-invisible]:empty { display: none; }
+.captcha-challenge { margin: 0 0 12px; }
+.captcha .field-error { margin: 0 0 12px; }
 .input-group { position: relative; }
 .input-group.has-toggle input { padding-right: 76px; }
 .toggle {

@@ -14,6 +14,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { activationLinkMail, factorCodeMail, recoveryLinkMail, verificationCodeMail } from '../mail/mail.templates.js';
 import type { TokenService } from '../oauth/tokens.service.js';
 import type { CaptchaVerifier } from './captcha.js';
+import { type CaptchaTokens, createCaptchaGate } from './captcha-gate.js';
 import type { Challenges } from './challenges.js';
 import { identityOf } from './identity.mapper.js';
 import {
@@ -105,20 +106,14 @@ export function createIdentityService(deps: IdentityDeps) {
     return identityOf(r, { emailVerificationRequired: settings.requireEmailVerification });
   }
 
-  /** Throws when the store asks for captcha and the request has none or a bad one; true when one was passed. */
-  async function checkCaptcha(
-    tokens: Array<{ Recaptcha?: string; InvisibleRecaptcha?: string }> | undefined,
-    ctx: RequestContext,
-  ): Promise<boolean> {
-    const settings = await deps.memberSettings.get();
-    if (!settings.captchaEnabled) return false;
-    const token = tokens?.map((t) => t.Recaptcha ?? t.InvisibleRecaptcha).find(Boolean);
-    if (!token) throw failure(iamErrorCodes.missingCaptchaToken, 'A captcha token is required');
-    if (!deps.captcha || !(await deps.captcha.verify(token, ctx.ip))) {
-      throw failure(iamErrorCodes.invalidCaptchaToken, 'The captcha token is not valid');
-    }
-    return true;
-  }
+  /** Throws −19971 / −19970 when the store asks for captcha and the request has none or a bad one. */
+  const captcha = createCaptchaGate({
+    memberSettings: deps.memberSettings,
+    sealer: deps.sealer,
+    throttle: deps.throttle,
+    verifier: deps.captcha,
+  });
+  const checkCaptcha = (tokens: CaptchaTokens | undefined, ctx: RequestContext) => captcha.check(tokens, ctx.ip);
 
   /** Sends a fresh email-verification code and returns the state token that goes with it. */
   async function startEmailVerification(ex: Executor, identity: IdentityRecord): Promise<string> {
@@ -232,13 +227,15 @@ export function createIdentityService(deps: IdentityDeps) {
   const service = {
     repo,
     wire,
+    /** The store's captcha: the public site keys for pages, and the staff settings with the sealed secret. */
+    captcha,
 
     async register(
       input: {
         loginId: { email: string };
         password: string;
         profile?: IdentityProfile | undefined;
-        captchaTokens?: Array<{ Recaptcha?: string; InvisibleRecaptcha?: string }> | undefined;
+        captchaTokens?: CaptchaTokens | undefined;
       },
       ctx: RequestContext,
       options: { concealExisting?: boolean } = {},
@@ -304,13 +301,15 @@ export function createIdentityService(deps: IdentityDeps) {
       input: {
         loginId: { email: string };
         password: string;
-        captchaTokens?: Array<{ Recaptcha?: string; InvisibleRecaptcha?: string }> | undefined;
+        captchaTokens?: CaptchaTokens | undefined;
       },
       ctx: RequestContext,
       kind: IdentityKind = 'member',
     ): Promise<StateResponse> {
       const email = normaliseEmail(input.loginId.email);
-      const captchaPassed = await checkCaptcha(input.captchaTokens, ctx);
+      // The captcha is the members' (their settings): a wrong key or secret must not lock staff out of the back
+      // office where it is fixed. Staff sign-ins keep the guard's account protection and their second factors.
+      const captchaPassed = kind === 'member' ? await checkCaptcha(input.captchaTokens, ctx) : false;
       const identity = await repo.byEmail(deps.db, kind, email);
       const attempt = await deps.signInGuard.begin(kind, email, identity, { ...ctx, captchaPassed });
       let ok = false;

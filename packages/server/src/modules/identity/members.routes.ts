@@ -4,7 +4,7 @@ import { elevated, memberAccess } from '../../http/auth.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
 import { memberIdOf } from './identity.routes.js';
 import type { IdentityService } from './identity.service.js';
-import { type MemberSettingsService, memberSettingsSchema } from './member-settings.js';
+import { memberSettingsPatchSchema, memberSettingsViewSchema } from './member-settings.js';
 
 const tag = 'Members';
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -13,7 +13,7 @@ const manage = elevated('members:manage');
 const one = z.object({ identity: c.identitySchema });
 
 /** Staff manage members; a signed-in member manages their own profile and second factors. */
-export function memberRoutes(s: { identity: IdentityService; memberSettings: MemberSettingsService }): AnyRoute[] {
+export function memberRoutes(s: { identity: IdentityService }): AnyRoute[] {
   const { identity } = s;
   const statusAction = (action: 'approve' | 'block' | 'unblock', summary: string) =>
     defineRoute({
@@ -149,21 +149,21 @@ export function memberRoutes(s: { identity: IdentityService; memberSettings: Mem
     defineRoute({
       method: 'GET',
       url: '/_api/merx/v1/member-settings',
-      summary: 'How members join: sign-up policy, email verification, captcha',
+      summary: 'How members join: sign-up policy, email verification, captcha (whether a secret is set, never it)',
       tag,
       access: read,
-      response: z.object({ settings: memberSettingsSchema }),
-      handler: async () => ({ settings: await s.memberSettings.get() }),
+      response: z.object({ settings: memberSettingsViewSchema }),
+      handler: async () => ({ settings: await identity.captcha.view() }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/_api/merx/v1/member-settings',
-      summary: 'Change how members join',
+      summary: 'Change how members join (the captcha secret is write-only and stored sealed)',
       tag,
       access: manage,
-      input: z.object({ settings: memberSettingsSchema.partial() }),
-      response: z.object({ settings: memberSettingsSchema }),
-      handler: async ({ input }) => ({ settings: await s.memberSettings.update(input.settings) }),
+      input: z.object({ settings: memberSettingsPatchSchema }),
+      response: z.object({ settings: memberSettingsViewSchema }),
+      handler: async ({ input }) => ({ settings: await identity.captcha.update(input.settings) }),
     }),
   ];
 }

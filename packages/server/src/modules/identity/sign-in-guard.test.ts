@@ -12,7 +12,11 @@ beforeAll(async () => {
   server = await startTestServer({
     clock: { now: () => new Date(now) },
     // The provider interface with a stand-in that accepts one token: the captcha path of the guard is ours.
-    captcha: { verify: async (token) => token === 'passed-captcha' },
+    captcha: {
+      environmentSecret: 'stand-in secret',
+      verify: async ({ token }) => (token === 'passed-captcha' ? { ok: true } : { ok: false, reasons: ['rejected'] }),
+      widget: () => ({ scriptUrl: 'http://127.0.0.1:9/captcha.js', global: 'grecaptcha', origins: [] }),
+    },
   });
 });
 afterAll(async () => {

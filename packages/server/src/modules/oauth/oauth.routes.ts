@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { elevated, publicAccess } from '../../http/auth.js';
+import { toEnvelope } from '../../http/error-handler.js';
 import { registerFormBody } from '../../http/json-body.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
+import { captchaProviders } from '../identity/captcha.js';
+import type { PublicCaptcha } from '../identity/captcha-gate.js';
 import type { ClientService } from './clients.service.js';
 import { OAuthError, type OAuthService } from './oauth.service.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -20,20 +23,65 @@ const clientShape = z.object({
   createdDate: z.string(),
   updatedDate: z.string(),
 });
+/**
+ * The captcha a storefront shows when the store asks for one (absent otherwise): the provider, its widget script,
+ * and the two public site keys of spec section 9 under the names the real SDK's OAuth strategy gives them
+ * (`captchaInvisibleSiteKey`, `captchaVisibleSiteKey`; "" when not set).
+ */
+const publicCaptchaShape = {
+  captchaProvider: z.enum(captchaProviders).optional(),
+  captchaScriptUrl: z.string().optional(),
+  captchaInvisibleSiteKey: z.string().optional(),
+  captchaVisibleSiteKey: z.string().optional(),
+};
 const clientInput = z.object({
   name: z.string().min(1).max(200),
   redirectUris: z.array(z.string().max(2000)).max(50).optional(),
   allowedOrigins: z.array(z.string().max(500)).max(50).optional(),
 });
 
+/** Spec section 7 ("Token"): what any refusal of the token endpoint reads as. */
+export const TOKEN_FAILURE = 'something went wrong';
+
+/**
+ * A refusal of the token endpoint in one body for every reader: the OAuth form (`error`, `error_description`),
+ * the contract's envelope, and a `message` that reads as the spec says ("something went wrong: <why>"). The real
+ * @wix/sdk prints `Failed to fetch tokens from OAuth API: <status text>. request id: <id>. Response: <this body>`
+ * (WIRE.md 1.3), so its one message carries both; `message` comes first for that reason.
+ */
+export function tokenFailureBody(
+  error: string,
+  description: string,
+  requestId: string,
+  details: Record<string, unknown> = { applicationError: { code: error, description, data: {} } },
+) {
+  return {
+    message: `${TOKEN_FAILURE}: ${description}`,
+    error,
+    error_description: description,
+    details: { ...details, requestId },
+  };
+}
+
 /**
  * `POST /oauth2/token` (WIRE.md 2): JSON as the contract's clients send it, or a form as standard OAuth clients
- * do. Failures are in the OAuth form `{ error, error_description }` with the contract's envelope beside it. Public:
- * the grant itself authenticates.
+ * do. Failures (a refused grant, a malformed body, a fault of ours) all answer `tokenFailureBody`. Public: the
+ * grant itself authenticates.
  */
 export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService): void {
   app.register(async (scope) => {
     registerFormBody(scope);
+    // A body that cannot be read, or a fault of ours, answers in the token endpoint's form too.
+    scope.setErrorHandler(async (error: unknown, request, reply) => {
+      const { status, body } = toEnvelope(error, request.id);
+      if (status >= 500) request.log.error({ err: error }, 'token request failed');
+      // The envelope's details as the rest of the API sends them (a validation error stays one).
+      const code = status >= 500 ? 'server_error' : 'invalid_request';
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .send(tokenFailureBody(code, body.message, request.id, body.details));
+    });
     // Public: the grant itself authenticates (the external-login grant checks its API key).
     scope.post('/oauth2/token', { config: { access: publicAccess } }, async (request, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
@@ -41,13 +89,7 @@ export function registerTokenEndpoint(app: FastifyInstance, oauth: OAuthService)
         return await oauth.token(request.body, request.headers.authorization, request.ip);
       } catch (error) {
         if (error instanceof OAuthError) {
-          // The OAuth form, and the contract's envelope beside it (RFC 6749 lets an error carry more fields).
-          return reply.status(error.status).send({
-            error: error.error,
-            error_description: error.message,
-            message: error.message,
-            details: { applicationError: { code: error.error, description: error.message, data: {} } },
-          });
+          return reply.status(error.status).send(tokenFailureBody(error.error, error.message, request.id));
         }
         throw error;
       }
@@ -60,6 +102,7 @@ export function oauthRoutes(s: {
   clients: ClientService;
   signingKeys: SigningKeys;
   settings: { store(): Promise<{ name: string }> };
+  identity: { captcha: { publicCaptcha(): Promise<PublicCaptcha | undefined> } };
 }): AnyRoute[] {
   return [
     defineRoute({
@@ -74,21 +117,32 @@ export function oauthRoutes(s: {
     defineRoute({
       method: 'GET',
       url: '/_api/merx/v1/public-config',
-      summary: 'What a storefront or back office needs to start: the store name and the default client ids',
+      summary:
+        'What a storefront or back office needs to start: the store name, the default client ids, and the captcha to show when the store asks for one',
       tag,
       access: publicAccess,
       response: z.object({
         storeName: z.string(),
         storefrontClientId: z.string().optional(),
         backofficeClientId: z.string().optional(),
+        ...publicCaptchaShape,
       }),
       handler: async () => {
         const storefront = await s.clients.firstOfKind('storefront');
         const backoffice = await s.clients.firstOfKind('backoffice');
+        const captcha = await s.identity.captcha.publicCaptcha();
         return {
           storeName: (await s.settings.store()).name,
           ...(storefront ? { storefrontClientId: storefront.id } : {}),
           ...(backoffice ? { backofficeClientId: backoffice.id } : {}),
+          ...(captcha
+            ? {
+                captchaProvider: captcha.provider,
+                captchaScriptUrl: captcha.widget.scriptUrl,
+                captchaInvisibleSiteKey: captcha.invisibleSiteKey,
+                captchaVisibleSiteKey: captcha.visibleSiteKey,
+              }
+            : {}),
         };
       },
     }),

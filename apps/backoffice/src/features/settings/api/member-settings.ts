@@ -4,7 +4,12 @@ import { admin } from '../../../lib/admin';
 
 const KEY = ['member-settings'] as const;
 
-/** How members join: the sign-up policy, email verification, captcha. */
+/** What a save sends: any setting, and the captcha secret (write-only). */
+export type MemberSettingsPatch = Partial<Omit<MemberSettings, 'captchaSecretSet' | 'captchaSecretFromEnvironment'>> & {
+  captchaSecret?: string | null;
+};
+
+/** How members join: the sign-up policy, email verification, captcha (whether its secret is set, never the secret). */
 export const memberSettingsQuery = () =>
   queryOptions({
     queryKey: KEY,
@@ -16,7 +21,7 @@ export const useMemberSettings = () => useQuery(memberSettingsQuery());
 export function useUpdateMemberSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: Partial<MemberSettings>) =>
+    mutationFn: async (patch: MemberSettingsPatch) =>
       (await (await admin()).memberSettings.updateMemberSettings(patch)).settings,
     onSuccess: (settings) => client.setQueryData(KEY, settings),
   });
