@@ -215,6 +215,23 @@ describe('kept facet counts', () => {
     await expectRight();
   });
 
+  it('stay exact under concurrent writes to the same brands, choices and category', async () => {
+    const shared = (await kit.createCollection({ name: unique('Busy ') })).id;
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => {
+        const p = await kit.createProduct({
+          name: unique('busy '),
+          brand: i % 2 ? alpha : beta,
+          manageVariants: true,
+          ...sizeAndColor(),
+        });
+        ok(await kit.owner.post(`/stores/v1/collections/${shared}/productIds`, { productIds: [p.id] }));
+        if (i % 3 === 0) await patch(p.id, { visible: false });
+      }),
+    );
+    await expectRight();
+  });
+
   it('answer a shopper from the tallies only for the whole catalog or one category, without words', async () => {
     const db = kit.server.merx.db;
     // A tally nudged by hand shows in a shopper's whole-catalog answer (read from the tallies) but not in a search
