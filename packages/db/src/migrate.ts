@@ -31,6 +31,7 @@ import { migration0028 } from './migrations/0028-preorder.js';
 import { migration0029 } from './migrations/0029-actual-price-columns.js';
 import { migration0030 } from './migrations/0030-webhooks.js';
 import { migration0031 } from './migrations/0031-facet-tallies.js';
+import { migration0032 } from './migrations/0032-identity-providers.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -67,6 +68,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-actual-price-columns': migration0029(dialect),
     '0030-webhooks': migration0030(dialect),
     '0031-facet-tallies': migration0031(),
+    '0032-identity-providers': migration0032(),
   };
 }
 

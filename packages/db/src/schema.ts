@@ -18,6 +18,11 @@ import type {
   SigningKeysTable,
   StaffInvitationsTable,
 } from './tables/identity.js';
+import type {
+  IdentityProviderLinksTable,
+  IdentityProvidersTable,
+  SsoStatesTable,
+} from './tables/identity-providers.js';
 import type { InfoSectionsTable } from './tables/info-sections.js';
 import type { MediaFilesTable } from './tables/media.js';
 import type { OrderTables } from './tables/orders.js';
@@ -87,6 +92,9 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   webhook_endpoint_types: WebhookEndpointTypesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  identity_providers: IdentityProvidersTable;
+  identity_provider_links: IdentityProviderLinksTable;
+  sso_states: SsoStatesTable;
 }
 
 export type {
@@ -98,6 +106,7 @@ export type {
   CollectionsTable,
   CustomizationsTable,
   IdentitiesTable,
+  IdentityProvidersTable,
   InfoSectionsTable,
   MailMessagesTable,
   MediaFilesTable,

@@ -82,6 +82,12 @@ export {
   discountRules,
 } from './modules/discount-rules.js';
 export { type IdentityModule, identity } from './modules/identity.js';
+export {
+  type IdentityProvider,
+  type IdentityProviderInput,
+  type IdentityProvidersModule,
+  identityProviders,
+} from './modules/identity-providers.js';
 export { type InfoSection, type InfoSectionsModule, infoSections } from './modules/info-sections.js';
 export {
   type DecrementLine,

@@ -83,6 +83,8 @@ import { createRibbonsBrandsModule } from './modules/ribbons-brands/index.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createShippingModule } from './modules/shipping/index.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { createSsoService } from './modules/sso/sso.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { registerStorefront } from './modules/storefront/storefront.routes.js';
@@ -195,6 +197,16 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     storeName: () => store.name,
     publicUrl: config.publicUrl,
     captcha,
+  });
+  const sso = createSsoService({
+    db: merx.db,
+    clock,
+    sealer: createSealer(await settings.secret('sealer')),
+    identity,
+    sessions,
+    audit,
+    memberSettings,
+    publicUrl: config.publicUrl,
   });
   const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys, audit });
   const redirects = createRedirectService({ db: merx.db, clock, clients, publicUrl: config.publicUrl });
@@ -327,6 +339,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     signInGuard,
     memberSettings,
     identity,
+    sso,
     oauth,
     redirects,
     handOff,
@@ -450,6 +463,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     ...oauthRoutes(services),
     ...redirectRoutes(services.redirects, services.tokens, services.handOff),
     ...identityRoutes(services),
+    ...ssoRoutes(services),
     ...memberRoutes(services),
     ...staffRoutes(services),
     ...auditRoutes(services),

@@ -185,6 +185,20 @@ export const sections: Section[] = [
     routes: [{ path: 'settings/members', lazy: page(() => import('../features/settings/member-settings-route')) }],
   },
   {
+    id: 'identity-providers',
+    label: 'Identity providers',
+    to: '/settings/identity-providers',
+    group: 'settings',
+    permission: 'members:read',
+    description: 'Let members sign in with Google, Microsoft, Okta or any OpenID Connect provider.',
+    routes: [
+      {
+        path: 'settings/identity-providers',
+        lazy: page(() => import('../features/identity-providers/identity-providers-route')),
+      },
+    ],
+  },
+  {
     id: 'shipping',
     label: 'Shipping and delivery',
     to: '/settings/shipping',

@@ -1,5 +1,6 @@
 import type { StateResponse } from '@merx/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerSsoPages, ssoButtons, ssoDirect } from '../sso/sso.pages.js';
 import { messageView } from './account.views.js';
 import { captchaTokensOf, pageCaptcha } from './captcha.js';
 import { formField, type HostedContext, PageError } from './context.js';
@@ -74,6 +75,7 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
       forgotUrl: member ? `/auth/forgot-password?session=${encodeURIComponent(flow.id)}` : undefined,
       cancel: cancelOf(flow),
       captcha: captcha.block,
+      providers: await ssoButtons(ctx, flow),
     });
     return pages.send(reply, {
       ...view,
@@ -134,6 +136,9 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
     }
     const flow = await flowOf(ctx, session);
     if (flow.intent === 'auth' && flow.prompt === 'none') return silentSignIn(ctx, request, reply, flow);
+    // `authRequest.idp` names an enabled identity provider: straight to it (`?direct=0` shows the page instead).
+    const direct = await ssoDirect(ctx, flow, (request.query as Record<string, unknown> | undefined)?.direct !== '0');
+    if (direct) return reply.status(302).header('location', direct).send();
     return showSignIn(request, reply, flow);
   });
 
@@ -184,6 +189,8 @@ export function registerSessionPages(scope: FastifyInstance, ctx: HostedContext)
   });
 
   registerSignUp(scope, ctx, { open, cancelOf, proceed });
+  // "Continue with <provider>": the single sign-on start and the provider's answer (modules/sso).
+  registerSsoPages(scope, ctx);
 
   scope.post<WithId>('/session/:id/verify', async (request, reply) => {
     const flow = await open(request.params.id);
@@ -284,6 +291,7 @@ function registerSignUp(
       signInUrl: flowPath(flow.id),
       cancel: cancelOf(flow),
       captcha: captcha.block,
+      providers: await ssoButtons(ctx, flow),
     });
     return ctx.pages.send(reply, {
       ...view,

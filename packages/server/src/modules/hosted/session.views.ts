@@ -69,6 +69,23 @@ export interface SignInView {
   forgotUrl?: string | undefined;
   cancel?: CancelOption;
   captcha?: CaptchaBlock | undefined;
+  /** The store's enabled identity providers: "Continue with <name>" links that start single sign-on. */
+  providers?: readonly SsoButton[] | undefined;
+}
+
+/** A "Continue with <name>" link to a single sign-on. */
+export interface SsoButton {
+  name: string;
+  href: string;
+}
+
+/** Single sign-on choices under a member form (GET links: the provider's page takes over). */
+function ssoBlock(providers: readonly SsoButton[] | undefined): SafeHtml {
+  if (!providers?.length) return html``;
+  return html`<div class="alt sso-providers" data-sso-providers>
+<p>Or continue with an account you already have:</p>
+${providers.map((p) => html`<p><a class="button" href="${p.href}" data-sso-provider>Continue with ${p.name}</a></p>`)}
+</div>`;
 }
 
 /** The sign-in form: email and password, posted to the flow's own URL. */
@@ -109,6 +126,7 @@ ${field({
 ${captchaBlock(v.captcha)}
 ${submit('Sign in', 'Signing in…')}`,
 )}
+${ssoBlock(v.providers)}
 <div class="alt">
 ${v.signUpUrl && html`<p>New here? <a href="${v.signUpUrl}">Create an account</a></p>`}
 ${cancelBlock(v.cancel, v.csrf)}
@@ -126,6 +144,7 @@ export interface SignUpView {
   signInUrl: string;
   cancel?: CancelOption;
   captcha?: CaptchaBlock | undefined;
+  providers?: readonly SsoButton[] | undefined;
 }
 
 /** The member sign-up form. */
@@ -156,6 +175,7 @@ ${field({
 ${captchaBlock(v.captcha)}
 ${submit('Create account', 'Creating your account…')}`,
 )}
+${ssoBlock(v.providers)}
 <div class="alt">
 <p>Already have an account? <a href="${v.signInUrl}">Sign in</a></p>
 ${cancelBlock(v.cancel, v.csrf)}
