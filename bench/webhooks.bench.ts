@@ -14,7 +14,8 @@
  *    the endpoint is resumed (PATCH status ACTIVE) and the bench times resume → the 10,000th arrival:
  *    ≥ 1,000 deliveries/s.
  * Besides purchases/s, each round reports Merx's CPU per purchase (from /proc), the steadier figure on a shared
- * machine.
+ * machine, and that of its main thread alone (the one serving requests; webhooks are signed and sent on a thread of
+ * their own, events/webhook-send-thread.ts).
  *
  * The receivers are real node:https servers on 127.0.0.1 answering 200, in a child process of their own
  * (bench/lib/webhook-receivers.ts; https because the server child runs without NODE_ENV=development, see there).
@@ -85,11 +86,15 @@ interface JourneyRound {
   serverCpuMsPerPurchase: number;
   /** Merx's CPU during measure() (warm-up and run), in cores. */
   serverCores: number;
+  /** The same for Merx's main thread alone (the one serving requests; the webhook sender has a thread of its own). */
+  mainCpuMsPerPurchase: number;
 }
 
 interface Drain {
   /** Merx's CPU time from the resume until every queued delivery arrived (and the next poll). */
   serverCpuS: number;
+  /** The part of it on Merx's main thread. */
+  mainCpuS: number;
   queued: number;
   updates: number;
   queueS: number;
@@ -107,10 +112,13 @@ interface EngineResult {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** CPU time (s) a process has used so far (utime + stime in /proc, 100 ticks a second). */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU time (s) a process has used so far (utime + stime in /proc, 100 ticks a second), or its main thread alone
+ * (`thread`: the task whose id is the process's).
+ */
+function cpuSeconds(pid: number, thread = false): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -195,6 +203,7 @@ async function journey(
       await receivers.take();
       const cpu0 = cpuSeconds(receivers.pid);
       const server0 = cpuSeconds(server.pid);
+      const main0 = cpuSeconds(server.pid, true);
       const t0 = performance.now();
       const m = await measure(engine, server, shop, [receivers.pid]);
       const ended = performance.now();
@@ -202,6 +211,7 @@ async function journey(
       const lastChange = webhooks ? await quiet(receivers) : ended;
       // Merx's CPU for the round's purchases (warm-up ones counted at the run's rate) and their deliveries.
       const serverCpu = cpuSeconds(server.pid) - server0;
+      const mainCpu = cpuSeconds(server.pid, true) - main0;
       const purchases = m.orders * (1 + WARMUP / DURATION);
       const receiversCores = (cpuSeconds(receivers.pid) - cpu0) / ((performance.now() - t0) / 1000);
       const taken = (await receivers.take()).slice(0, ENDPOINTS);
@@ -221,11 +231,12 @@ async function journey(
         meanBytes: taken.reduce((sum, t) => sum + t.bytes, 0) / Math.max(1, lagMs.length),
         serverCpuMsPerPurchase: (serverCpu * 1000) / purchases,
         serverCores: serverMeasured / ((ended - t0) / 1000),
+        mainCpuMsPerPurchase: (mainCpu * 1000) / purchases,
       };
       rounds.push(r);
       log(
         `  webhooks ${round.padEnd(3)} ${describe(m)}, Merx CPU ${r.serverCores.toFixed(2)} cores, ` +
-          `${r.serverCpuMsPerPurchase.toFixed(1)} ms per purchase` +
+          `${r.serverCpuMsPerPurchase.toFixed(1)} ms per purchase (main thread ${r.mainCpuMsPerPurchase.toFixed(1)})` +
           (webhooks
             ? `\n    ${r.deliveries} deliveries, commit→arrival p50 ${fmtMs(percentile(lagMs, 50))} p95 ` +
               `${fmtMs(percentile(lagMs, 95))} p99 ${fmtMs(percentile(lagMs, 99))} max ${fmtMs(lagMs.at(-1))} ms, ` +
@@ -298,6 +309,7 @@ async function drain(url: string, script: string, receivers: Receivers, prof: st
     await receivers.take();
     const before = (await receivers.counts())[ENDPOINTS] ?? 0;
     const cpu0 = cpuSeconds(server.pid);
+    const main0 = cpuSeconds(server.pid, true);
     const resumed = Date.now();
     await setStatus(server, key, id, 'ACTIVE');
     const want = Math.min(BACKLOG, queued);
@@ -307,12 +319,14 @@ async function drain(url: string, script: string, receivers: Receivers, prof: st
       await sleep(50);
     }
     const serverCpuS = cpuSeconds(server.pid) - cpu0;
+    const mainCpuS = cpuSeconds(server.pid, true) - main0;
     const at = ((await receivers.take())[ENDPOINTS]?.at ?? []).sort((a, b) => a - b);
     const nth = at[want - 1];
     const drainS = nth === undefined ? Number.NaN : (nth - resumed) / 1000;
     const lastS = at.length > 0 ? ((at.at(-1) as number) - resumed) / 1000 : Number.NaN;
     const result = {
       serverCpuS,
+      mainCpuS,
       queued,
       updates: n,
       queueS,
@@ -324,7 +338,8 @@ async function drain(url: string, script: string, receivers: Receivers, prof: st
     log(
       `  resume → ${want.toLocaleString('en')}th arrival ${drainS.toFixed(2)} s: ${fmtRps(result.perSecond)} ` +
         `deliveries/s (all ${at.length} in ${lastS.toFixed(2)} s, Merx CPU ${serverCpuS.toFixed(2)} s: ` +
-        `${((serverCpuS * 1e6) / Math.max(1, at.length)).toFixed(0)} µs per delivery)`,
+        `${((serverCpuS * 1e6) / Math.max(1, at.length)).toFixed(0)} µs per delivery, ` +
+        `${((mainCpuS * 1e6) / Math.max(1, at.length)).toFixed(0)} µs of it on the main thread)`,
     );
     return result;
   } finally {
@@ -369,10 +384,12 @@ function report(results: EngineResult[], postgres: string, started: number): str
     `- Targets: with webhooks ≥ ${pct(TARGET_KEEP)} of the purchases/s without; commit→arrival p99 ≤ ${TARGET_P99_MS} ms; ` +
       `backlog drains at ≥ ${TARGET_DRAIN.toLocaleString('en')} deliveries/s. "Kept at the same CPU": Merx's CPU per ` +
       'purchase without webhooks over that with them, what a Merx that has a core to itself would keep (the ' +
-      'purchases/s ratio moves with the load of other processes on a shared machine).',
+      'purchases/s ratio moves with the load of other processes on a shared machine). "Main thread": the CPU of ' +
+      "Merx's main thread alone, which serves the requests (the webhook sender signs and sends on a thread of its " +
+      'own); "kept at the same main-thread CPU" is the same ratio for it.',
     '',
-    "| engine | round | webhooks | purchases/s | p50 ms | p99 ms | purchases | failures | deliveries | events per purchase (each to every endpoint) | commit→arrival p50 / p95 / p99 / max ms | caught up after run, s | Merx CPU, cores | Merx CPU per purchase, ms | receivers' CPU, cores | buyers' CPU, cores | other load, cores |",
-    '|---|---:|---|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|',
+    "| engine | round | webhooks | purchases/s | p50 ms | p99 ms | purchases | failures | deliveries | events per purchase (each to every endpoint) | commit→arrival p50 / p95 / p99 / max ms | caught up after run, s | Merx CPU, cores | Merx CPU per purchase, ms | main thread CPU per purchase, ms | receivers' CPU, cores | buyers' CPU, cores | other load, cores |",
+    '|---|---:|---|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     r.rounds.forEach((x, i) => {
@@ -385,21 +402,23 @@ function report(results: EngineResult[], postgres: string, started: number): str
           `${x.webhooks ? x.deliveries.toLocaleString('en') : '–'} | ` +
           `${x.webhooks ? (x.deliveries / Math.max(1, x.types[ORDER_CREATED] ?? 0)).toFixed(1) : '–'} | ${lag} | ` +
           `${x.webhooks ? x.catchUpS.toFixed(1) : '–'} | ${x.serverCores.toFixed(2)} | ` +
-          `${x.serverCpuMsPerPurchase.toFixed(1)} | ${x.receiversCores.toFixed(2)} | ` +
+          `${x.serverCpuMsPerPurchase.toFixed(1)} | ${x.mainCpuMsPerPurchase.toFixed(1)} | ${x.receiversCores.toFixed(2)} | ` +
           `${x.m.clientCores.toFixed(2)} | ${x.m.otherCores.toFixed(2)} |`,
       );
     });
   }
   out.push(
     '',
-    '| engine | purchases/s without | with | kept | target ≥ 80 % | Merx CPU per purchase without / with, ms | kept at the same CPU | commit→arrival p50 / p95 / p99 / max ms | target p99 ≤ 1 s | backlog queued | resume → 10,000th arrival, s | deliveries/s | target ≥ 1,000/s |',
-    '|---|---:|---:|---:|---|---|---:|---|---|---:|---:|---:|---|',
+    '| engine | purchases/s without | with | kept | target ≥ 80 % | Merx CPU per purchase without / with, ms | kept at the same CPU | main thread CPU per purchase without / with, ms | kept at the same main-thread CPU | commit→arrival p50 / p95 / p99 / max ms | target p99 ≤ 1 s | backlog queued | resume → 10,000th arrival, s | deliveries/s | target ≥ 1,000/s |',
+    '|---|---:|---:|---:|---|---|---:|---|---:|---|---|---:|---:|---:|---|',
   );
   for (const r of results) {
     const off = mean(r.rounds.filter((x) => !x.webhooks).map((x) => x.m.ordersPerSecond));
     const on = mean(r.rounds.filter((x) => x.webhooks).map((x) => x.m.ordersPerSecond));
     const offCpu = mean(r.rounds.filter((x) => !x.webhooks).map((x) => x.serverCpuMsPerPurchase));
     const onCpu = mean(r.rounds.filter((x) => x.webhooks).map((x) => x.serverCpuMsPerPurchase));
+    const offMain = mean(r.rounds.filter((x) => !x.webhooks).map((x) => x.mainCpuMsPerPurchase));
+    const onMain = mean(r.rounds.filter((x) => x.webhooks).map((x) => x.mainCpuMsPerPurchase));
     const lag = r.rounds
       .filter((x) => x.webhooks)
       .flatMap((x) => x.lagMs)
@@ -408,6 +427,7 @@ function report(results: EngineResult[], postgres: string, started: number): str
     out.push(
       `| ${r.engine} | ${fmtRps(off)} | ${fmtRps(on)} | ${pct(on / off)} | ${yes(on / off >= TARGET_KEEP)} | ` +
         `${offCpu.toFixed(1)} / ${onCpu.toFixed(1)} | ${pct(offCpu / onCpu)} | ` +
+        `${offMain.toFixed(1)} / ${onMain.toFixed(1)} | ${pct(offMain / onMain)} | ` +
         `${fmtMs(percentile(lag, 50))} / ${fmtMs(percentile(lag, 95))} / ${fmtMs(percentile(lag, 99))} / ${fmtMs(lag.at(-1))} | ` +
         `${yes(percentile(lag, 99) <= TARGET_P99_MS)} | ` +
         (d
@@ -433,7 +453,8 @@ function report(results: EngineResult[], postgres: string, started: number): str
         `${r.engine} backlog: ${r.drain.updates.toLocaleString('en')} updates queued ${r.drain.queued.toLocaleString('en')} ` +
           `deliveries in ${r.drain.queueS.toFixed(1)} s; all ${r.drain.received.toLocaleString('en')} arrived ` +
           `${r.drain.lastS.toFixed(2)} s after the resume; Merx used ${r.drain.serverCpuS.toFixed(2)} s of CPU for them ` +
-          `(${((r.drain.serverCpuS * 1e6) / Math.max(1, r.drain.received)).toFixed(0)} µs per delivery).`,
+          `(${((r.drain.serverCpuS * 1e6) / Math.max(1, r.drain.received)).toFixed(0)} µs per delivery, ` +
+          `${((r.drain.mainCpuS * 1e6) / Math.max(1, r.drain.received)).toFixed(0)} µs of it on the main thread).`,
       );
   }
   out.push('', `Total bench time ${((performance.now() - started) / 60_000).toFixed(1)} min.`, MARK_END);

@@ -1,13 +1,24 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { type AddressPolicy, addressAllowed, guardedLookup, RefusedAddress } from '../lib/net-guard.js';
+import {
+  type FromThread,
+  type LookupAnswer,
+  THREAD_SOURCE,
+  type ThreadJob,
+  type ThreadResult,
+  type ThreadSettings,
+  type ToThread,
+} from './webhook-send-thread.js';
 
 /*
- * One webhook request: signed as Standard Webhooks says, sent over a kept-alive connection to an address the policy
- * allows, never following redirects, cut off at the timeout, reading at most 64 KB of the answer (the first kilobyte
- * is kept as its excerpt).
+ * Webhook requests: signed as Standard Webhooks says, sent over kept-alive connections to addresses the policy
+ * allows, never following redirects, cut off at the timeout, reading at most 64 KB of an answer (the first kilobyte
+ * is kept as its excerpt). The signing and the HTTP run on a thread of their own (webhook-send-thread.ts), so that
+ * deliveries take little from the thread that serves the shop; this side checks the URL, batches the deliveries to
+ * the thread, answers its guarded DNS lookups and words the outcomes.
  */
 
 /** What an attempt came to. `statusCode` null: no answer (refused, unreachable, timed out). */
@@ -27,7 +38,10 @@ function keyOf(secret: string): Buffer {
   return Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
 }
 
-/** `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` per secret, space-separated. */
+/**
+ * `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` per secret, space-separated. The
+ * sender's thread signs the same way in its own source (webhook-send-thread.ts); the tests hold it to this.
+ */
 export function signatureHeader(id: string, timestamp: number, body: string, secrets: readonly string[]): string {
   const content = `${id}.${timestamp}.${body}`;
   return secrets
@@ -50,112 +64,191 @@ export function policyForUrl(url: URL, policy: AddressPolicy): { policy: Address
   return { policy: effective };
 }
 
+/** One delivery: where, what, signed with which secrets, under which address rule. */
+export interface SendTarget {
+  url: string;
+  id: string;
+  body: string;
+  secrets: readonly string[];
+  timestamp: number;
+  policy: AddressPolicy;
+}
+
+interface Waiting {
+  resolve: (outcome: SendOutcome) => void;
+  started: number;
+}
+
+/** The URL's parts the thread needs, or why it may not be sent to (kept per URL and rule: endpoints are few). */
+type Prepared = { origin: string; path: string; policy: AddressPolicy; authorization?: string } | { refusal: string };
+
+function prepare(text: string, policy: AddressPolicy): Prepared {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { refusal: 'Not a URL' };
+  }
+  const rule = policyForUrl(url, policy);
+  if ('refusal' in rule) return rule;
+  const prepared: Prepared = { origin: url.origin, path: `${url.pathname}${url.search}`, policy: rule.policy };
+  // As node's http.request does for a URL with credentials.
+  if (url.username || url.password) {
+    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    prepared.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
+  return prepared;
+}
+
+/** The outcome of what the thread answered. */
+function outcomeOf(result: ThreadResult, timeoutMs: number): Omit<SendOutcome, 'durationMs'> {
+  if (result.timedOut)
+    return { ok: false, statusCode: null, error: `No answer within ${timeoutMs} ms`, responseExcerpt: '' };
+  const statusCode = result.status;
+  if (statusCode === null)
+    return { ok: false, statusCode: null, error: result.error ?? 'No answer', responseExcerpt: '' };
+  const ok = statusCode >= 200 && statusCode < 300;
+  const error = ok
+    ? null
+    : statusCode >= 300 && statusCode < 400
+      ? `Answered ${statusCode} (a redirect, which webhooks do not follow)`
+      : `Answered ${statusCode}`;
+  return { ok, statusCode, error, responseExcerpt: result.excerpt };
+}
+
+/**
+ * The webhook sender: `send` answers what came of one delivery; `close` ends its thread (a later `send` starts
+ * another). The thread starts with the sender and does not keep the process alive while nothing is in flight.
+ */
 export function createSender(options: { timeoutMs: number; userAgent: string }) {
-  const agents = new Map<string, http.Agent>();
+  const settings: ThreadSettings = {
+    undici: createRequire(import.meta.url).resolve('undici'),
+    timeoutMs: options.timeoutMs,
+    userAgent: options.userAgent,
+    excerptBytes: EXCERPT_BYTES,
+    readLimit: READ_LIMIT,
+    connections: 16,
+  };
+  const waiting = new Map<number, Waiting>();
+  const prepared = new Map<string, Prepared>();
+  let thread: Worker | null = null;
+  let seq = 0;
+  let jobs: ThreadJob[] = [];
+  let bodies: string[] = [];
+  let bodyIndex = new Map<string, number>();
+  let flushing = false;
 
-  function agentFor(url: URL, policy: AddressPolicy): http.Agent {
-    const key = `${url.protocol}//${url.host}|${policy.allowPrivate}|${policy.allowLoopback}|${policy.loopbackOnly}`;
-    let agent = agents.get(key);
-    if (!agent) {
-      const settings = { keepAlive: true, maxSockets: 16, lookup: guardedLookup(policy) as never };
-      agent = url.protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
-      agents.set(key, agent);
-    }
-    return agent;
+  function settle(n: number, outcome: Omit<SendOutcome, 'durationMs'>): void {
+    const w = waiting.get(n);
+    if (!w) return;
+    waiting.delete(n);
+    if (waiting.size === 0) thread?.unref();
+    w.resolve({ ...outcome, durationMs: Math.round(performance.now() - w.started) });
   }
 
-  function send(target: {
-    url: string;
-    id: string;
-    body: string;
-    secrets: readonly string[];
-    timestamp: number;
-    policy: AddressPolicy;
-  }): Promise<SendOutcome> {
+  /** Everything in flight fails with `error` (the thread stopped or was closed). */
+  function failAll(error: string): void {
+    jobs = [];
+    bodies = [];
+    bodyIndex = new Map();
+    for (const n of [...waiting.keys()]) settle(n, { ok: false, statusCode: null, error, responseExcerpt: '' });
+  }
+
+  function answerLookup(worker: Worker, ask: { k: number; hostname: string; policy: AddressPolicy }): void {
+    guardedLookup(ask.policy)(ask.hostname, { all: true }, (error, addresses) => {
+      const looked: LookupAnswer = error
+        ? { k: ask.k, error: { message: error.message, code: error.code }, addresses: [] }
+        : { k: ask.k, error: null, addresses: addresses as LookupAnswer['addresses'] };
+      worker.postMessage({ looked } satisfies ToThread);
+    });
+  }
+
+  function start(): Worker {
+    // No tsx or other loader in the thread: its source is plain JavaScript.
+    const worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], workerData: settings });
+    worker.unref();
+    worker.on('message', (m: FromThread) => {
+      if ('done' in m) for (const r of m.done) settle(r.n, outcomeOf(r, options.timeoutMs));
+      else answerLookup(worker, m.lookup);
+    });
+    const stopped = (why: string) => {
+      if (thread !== worker) return;
+      thread = null;
+      failAll(`The webhook sender stopped (${why})`);
+    };
+    worker.on('error', (err) => stopped(err.message));
+    worker.on('exit', (code) => stopped(`exit code ${code}`));
+    return worker;
+  }
+
+  /**
+   * The deliveries asked for in one go go to the thread as one message, as soon as the code that asked for them is
+   * done: `process.nextTick` from a promise's continuation runs once every pending continuation has run (so the
+   * webhook worker's lanes, resumed by one message of outcomes, ask for their next deliveries together), and before
+   * the event loop goes on to other requests' I/O (`setImmediate` would wait behind it).
+   */
+  function flush(): void {
+    flushing = false;
+    if (jobs.length === 0) return;
+    thread ??= start();
+    thread.postMessage({ jobs, bodies } satisfies ToThread);
+    jobs = [];
+    bodies = [];
+    bodyIndex = new Map();
+  }
+
+  function send(target: SendTarget): Promise<SendOutcome> {
     const started = performance.now();
-    const done = (outcome: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
-      ...outcome,
-      durationMs: Math.round(performance.now() - started),
-    });
-    let url: URL;
-    try {
-      url = new URL(target.url);
-    } catch {
-      return Promise.resolve(done({ ok: false, statusCode: null, error: 'Not a URL', responseExcerpt: '' }));
+    const key = `${target.url}\u0000${target.policy.allowPrivate}${target.policy.allowLoopback}${target.policy.loopbackOnly}`;
+    let where = prepared.get(key);
+    if (!where) {
+      if (prepared.size >= 1000) prepared.clear();
+      where = prepare(target.url, target.policy);
+      prepared.set(key, where);
     }
-    const rule = policyForUrl(url, target.policy);
-    if ('refusal' in rule)
-      return Promise.resolve(done({ ok: false, statusCode: null, error: rule.refusal, responseExcerpt: '' }));
-    const policy = rule.policy;
-    return new Promise((resolve) => {
-      let settled = false;
-      const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(done(outcome));
-      };
-      const lib = url.protocol === 'https:' ? https : http;
-      const request = lib.request(url, {
-        method: 'POST',
-        agent: agentFor(url, policy),
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(target.body),
-          'user-agent': options.userAgent,
-          'webhook-id': target.id,
-          'webhook-timestamp': String(target.timestamp),
-          'webhook-signature': signatureHeader(target.id, target.timestamp, target.body, target.secrets),
-        },
+    if ('refusal' in where)
+      return Promise.resolve({
+        ok: false,
+        statusCode: null,
+        error: where.refusal,
+        responseExcerpt: '',
+        durationMs: Math.round(performance.now() - started),
       });
-      const timer = setTimeout(() => {
-        request.destroy();
-        finish({
-          ok: false,
-          statusCode: null,
-          error: `No answer within ${options.timeoutMs} ms`,
-          responseExcerpt: '',
-        });
-      }, options.timeoutMs);
-      request.on('response', (response) => {
-        const statusCode = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const conclude = () => {
-          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
-          const ok = statusCode >= 200 && statusCode < 300;
-          const error = ok
-            ? null
-            : statusCode >= 300 && statusCode < 400
-              ? `Answered ${statusCode} (a redirect, which webhooks do not follow)`
-              : `Answered ${statusCode}`;
-          finish({ ok, statusCode, error, responseExcerpt: excerpt });
-        };
-        response.on('data', (chunk: Buffer) => {
-          if (read < EXCERPT_BYTES) chunks.push(chunk);
-          read += chunk.length;
-          // A huge answer is not read to its end: the status is what counts.
-          if (read > READ_LIMIT) {
-            response.destroy();
-            conclude();
-          }
-        });
-        response.on('end', conclude);
-        response.on('error', conclude);
-        response.on('aborted', conclude);
-      });
-      request.on('error', (error) => {
-        finish({ ok: false, statusCode: null, error: error.message || String(error), responseExcerpt: '' });
-      });
-      request.end(target.body);
+    let body = bodyIndex.get(target.body);
+    if (body === undefined) {
+      body = bodies.push(target.body) - 1;
+      bodyIndex.set(target.body, body);
+    }
+    const n = ++seq;
+    jobs.push({
+      n,
+      origin: where.origin,
+      path: where.path,
+      policy: where.policy,
+      id: target.id,
+      timestamp: target.timestamp,
+      secrets: target.secrets,
+      body,
+      authorization: where.authorization,
     });
+    if (!flushing) {
+      flushing = true;
+      process.nextTick(flush);
+    }
+    thread ??= start();
+    if (waiting.size === 0) thread.ref();
+    return new Promise((resolve) => waiting.set(n, { resolve, started }));
   }
 
+  thread = start();
   return {
     send,
-    close(): void {
-      for (const agent of agents.values()) agent.destroy();
-      agents.clear();
+    /** Ends the thread; deliveries still in flight fail (their leases make them due again). */
+    async close(): Promise<void> {
+      const worker = thread;
+      thread = null;
+      failAll('The webhook sender was closed');
+      if (worker) await worker.terminate();
     },
   };
 }

@@ -30,8 +30,11 @@ export const RETRY_DELAYS_MS = [
 export const DISABLE_AFTER_MS = 24 * 3600_000;
 /** Deliveries claimed per round. */
 const BATCH = 200;
-/** Requests in flight at once per process. */
-const CONCURRENCY = 64;
+/**
+ * Deliveries handed to the sender at once: a whole round, in one message to its thread; the sender's kept-alive
+ * sockets per origin (16) are what limits the requests in flight.
+ */
+const CONCURRENCY = BATCH;
 
 export function retryDelay(failedAttempts: number): number | null {
   const base = RETRY_DELAYS_MS[failedAttempts - 1];
