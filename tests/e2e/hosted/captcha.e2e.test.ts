@@ -8,20 +8,19 @@
 process.env.MERX_ARGON2_FAST = '1';
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@merx/server/testing';
-import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enhanceBundlePath, findRepositoryRoot } from '../../../packages/server/src/modules/hosted/assets.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCaptchaVerifier } from '../../../packages/server/src/modules/identity/captcha.js';
 import {
   type LocalCaptchaProvider,
   startLocalCaptchaProvider,
 } from '../../../packages/server/src/modules/identity/captcha-test-kit.js';
 import type { OAuthClient } from '../../../packages/server/src/modules/oauth/clients.service.js';
+import { browserSuite, ensureEnhanceBundle } from './hosted-kit.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'hosted-captcha');
@@ -35,32 +34,7 @@ let shop: OAuthClient;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
-/** The enhancement bundle as `npm run build` makes it, built again when a source is newer than it. */
-async function ensureEnhanceBundle(): Promise<void> {
-  const path = enhanceBundlePath();
-  const root = findRepositoryRoot();
-  if (!path || !root) return;
-  const sources = join(root, 'packages/login-ui/src');
-  const newest = Math.max(...readdirSync(sources).map((f) => statSync(join(sources, f)).mtimeMs));
-  if (existsSync(path) && statSync(path).mtimeMs >= newest) return;
-  await build({
-    entryPoints: [join(sources, 'enhance.tsx')],
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    jsx: 'automatic',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outfile: path,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-}
-
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 suite('hosted pages with captcha in Chromium', () => {
   const problems: string[] = [];

@@ -6,15 +6,14 @@
 process.env.MERX_ARGON2_FAST = '1';
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@merx/server/testing';
-import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enhanceBundlePath, findRepositoryRoot } from '../../../packages/server/src/modules/hosted/assets.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OAuthClient } from '../../../packages/server/src/modules/oauth/clients.service.js';
+import { browserSuite, ensureEnhanceBundle } from './hosted-kit.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'hosted');
@@ -25,28 +24,7 @@ let shop: OAuthClient;
 let browser: Browser;
 let context: BrowserContext;
 
-/** The enhancement bundle as `npm run build` makes it; built here when a fresh clone has none. */
-async function ensureEnhanceBundle(): Promise<void> {
-  const path = enhanceBundlePath();
-  const root = findRepositoryRoot();
-  if (!path || !root || existsSync(path)) return;
-  await build({
-    entryPoints: [join(root, 'packages/login-ui/src/enhance.tsx')],
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    jsx: 'automatic',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outfile: path,
-    logLevel: 'warning',
-  });
-}
-
-// Skipped on a developer machine without Chromium; in CI (.ci/run installs it) a missing browser is a failure.
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 suite('hosted pages in Chromium', () => {
   const problems: string[] = [];

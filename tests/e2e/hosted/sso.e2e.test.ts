@@ -6,13 +6,11 @@
  */
 process.env.MERX_ARGON2_FAST = '1';
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enhanceBundlePath, findRepositoryRoot } from '../../../packages/server/src/modules/hosted/assets.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   addProvider,
   authSession,
@@ -22,6 +20,7 @@ import {
   startSsoServer,
   subjectOf,
 } from '../../../packages/server/src/modules/sso/sso-test-kit.js';
+import { browserSuite, ensureEnhanceBundle } from './hosted-kit.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'hosted-sso');
@@ -31,26 +30,7 @@ let op: LocalProvider;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
-async function ensureEnhanceBundle(): Promise<void> {
-  const path = enhanceBundlePath();
-  const root = findRepositoryRoot();
-  if (!path || !root || existsSync(path)) return;
-  await build({
-    entryPoints: [join(root, 'packages/login-ui/src/enhance.tsx')],
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    jsx: 'automatic',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outfile: path,
-    logLevel: 'warning',
-  });
-}
-
-if (!existsSync(CHROMIUM) && process.env.CI === 'true')
-  throw new Error(`${CHROMIUM} is missing: CI must run the browser journeys`);
-const suite = existsSync(CHROMIUM) ? describe : describe.skip;
+const suite = browserSuite();
 
 suite('single sign-on in Chromium', () => {
   const problems: string[] = [];

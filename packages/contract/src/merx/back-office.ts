@@ -101,6 +101,43 @@ export const updateMemberSettingsRequest = z.object({
 });
 export type MemberSettingsUpdate = z.input<typeof updateMemberSettingsRequest>['settings'];
 
+// ---------- identity providers (`/_api/merx/v1/identity-providers`, docs/decisions/0038-member-sso.md) ----------
+
+/** An OpenID Connect identity provider members may sign in with, as staff read it (the client secret never is). */
+export const identityProvider = z.object({
+  id: z.string(),
+  /** Shown on the sign-in page as "Continue with <name>". */
+  name: z.string(),
+  /** The issuer URL (its `/.well-known/openid-configuration` is read when saving). */
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+  scopes: z.array(z.string()),
+  enabled: z.boolean(),
+  /** The redirect URI to register at the provider. */
+  callbackUrl: z.string(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+  revision: z.number(),
+});
+export type IdentityProvider = z.infer<typeof identityProvider>;
+const identityProviderFields = {
+  name: z.string().trim().min(1).max(100),
+  issuer: z.string().trim().min(1).max(500),
+  clientId: z.string().trim().min(1).max(500),
+  /** Write-only; omitted: kept; null or "": removed (a public client). */
+  clientSecret: z.string().max(2000).nullable().optional(),
+  /** Defaults to `openid email profile`; must include `openid`. */
+  scopes: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+  enabled: z.boolean().optional(),
+};
+/** What staff send to add a provider. */
+export const identityProviderInput = z.object(identityProviderFields);
+export type IdentityProviderInput = z.input<typeof identityProviderInput>;
+/** What staff send to change one: every field optional. */
+export const identityProviderPatch = identityProviderInput.partial();
+export type IdentityProviderPatch = z.input<typeof identityProviderPatch>;
+
 // ---------- staff (`/_api/merx/v1/staff`) ----------
 
 export const staffRoles = ['owner', 'admin', 'staff'] as const;

@@ -1,3 +1,4 @@
+import type * as c from '@merx/contract';
 import { fillPath } from '../encoding.js';
 import type { Transport } from '../http.js';
 import { type CallOptions, caller, type Empty } from '../module.js';
@@ -5,33 +6,9 @@ import { type CallOptions, caller, type Empty } from '../module.js';
 const BASE = '/_api/merx/v1/identity-providers';
 
 /** An OpenID Connect identity provider members may sign in with, as staff read it (the client secret never is). */
-export interface IdentityProvider {
-  id: string;
-  /** Shown on the sign-in page as "Continue with <name>". */
-  name: string;
-  /** The issuer URL (its `/.well-known/openid-configuration` is read when saving). */
-  issuer: string;
-  clientId: string;
-  clientSecretSet: boolean;
-  scopes: string[];
-  enabled: boolean;
-  /** The redirect URI to register at the provider. */
-  callbackUrl: string;
-  createdDate: string;
-  updatedDate: string;
-  revision: number;
-}
-
+export type IdentityProvider = c.IdentityProvider;
 /** What staff send; `clientSecret` is write-only (`null` or "" removes it: a public client). */
-export interface IdentityProviderInput {
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret?: string | null;
-  /** Defaults to `openid email profile`; must include `openid`. */
-  scopes?: string[];
-  enabled?: boolean;
-}
+export type IdentityProviderInput = c.IdentityProviderInput;
 
 type One = { identityProvider: IdentityProvider };
 const redacted = <T extends { clientSecret?: string | null | undefined }>(input: T): T =>

@@ -9,41 +9,9 @@ const read = elevated('members:read');
 const manage = elevated('members:manage');
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-const providerView = z.object({
-  id: z.string(),
-  name: z.string(),
-  issuer: z.string(),
-  clientId: z.string(),
-  clientSecretSet: z.boolean(),
-  scopes: z.array(z.string()),
-  enabled: z.boolean(),
-  callbackUrl: z.string(),
-  createdDate: z.string(),
-  updatedDate: z.string(),
-  revision: z.number(),
-});
-const one = z.object({ identityProvider: providerView });
-
-const fields = {
-  name: z.string().trim().min(1).max(100),
-  issuer: z.string().trim().min(1).max(500),
-  clientId: z.string().trim().min(1).max(500),
-  /** Write-only; null or "" removes it (a public client). */
-  clientSecret: z.string().max(2000).nullable().optional(),
-  scopes: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
-  enabled: z.boolean().optional(),
-};
-const createInput = z.object({ identityProvider: z.object(fields) });
-const patchInput = z.object({
-  identityProvider: z.object({
-    name: fields.name.optional(),
-    issuer: fields.issuer.optional(),
-    clientId: fields.clientId.optional(),
-    clientSecret: fields.clientSecret,
-    scopes: fields.scopes,
-    enabled: fields.enabled,
-  }),
-});
+const one = z.object({ identityProvider: c.identityProvider });
+const createInput = z.object({ identityProvider: c.identityProviderInput });
+const patchInput = z.object({ identityProvider: c.identityProviderPatch });
 
 /** What `tokenParams` carry (docs/decisions/0038-member-sso.md). */
 const tokenParams = z.object({
@@ -82,7 +50,7 @@ export function ssoRoutes(s: { sso: SsoService }): AnyRoute[] {
       summary: 'List the OpenID Connect identity providers members may sign in with (secrets are never read back)',
       tag,
       access: read,
-      response: z.object({ identityProviders: z.array(providerView), callbackUrl: z.string() }),
+      response: z.object({ identityProviders: z.array(c.identityProvider), callbackUrl: z.string() }),
       handler: async () => ({ identityProviders: await sso.list(), callbackUrl: sso.callbackUrl }),
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import type * as c from '@merx/contract';
 import { randomBytes } from 'node:crypto';
 import type { Identity } from '@merx/contract';
 import { type Database, type Executor, type IdentityProvidersTable, withTransaction } from '@merx/db';
@@ -35,30 +36,9 @@ export const ssoErrorCodes = {
 } as const;
 
 /** An identity provider as staff read it: the client secret is write-only. */
-export interface IdentityProviderView {
-  id: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecretSet: boolean;
-  scopes: string[];
-  enabled: boolean;
-  /** The redirect URI to register at the provider. */
-  callbackUrl: string;
-  createdDate: string;
-  updatedDate: string;
-  revision: number;
-}
-
-export interface IdentityProviderInput {
-  name: string;
-  issuer: string;
-  clientId: string;
-  /** Omitted: kept as it is; null or "": removed (a public client). */
-  clientSecret?: string | null | undefined;
-  scopes?: string[] | undefined;
-  enabled?: boolean | undefined;
-}
+export type IdentityProviderView = c.IdentityProvider;
+/** What staff send; a null or "" secret is removed (a public client). */
+export type IdentityProviderInput = c.IdentityProviderInput;
 
 /** The end of a successful single sign-on: a login session token, as after a password sign-in. */
 export interface SsoSignIn {
