@@ -232,6 +232,14 @@ describe('kept facet counts', () => {
     await expectRight();
   });
 
+  it('never take an empty category id for the whole catalog', async () => {
+    for (const filter of [{ [DIRECT]: { $hasSome: [''] } }, { [DIRECT]: { $eq: '' } }]) {
+      const shopper = await facets(kit.visitor, filter);
+      expect(shopper).toEqual(await facets(kit.owner, { $and: [filter, { visible: true }] }));
+      expect(shopper.find((r: Any) => r.name === 'brands').values.results).toEqual([]);
+    }
+  });
+
   it('answer a shopper from the tallies only for the whole catalog or one category, without words', async () => {
     const db = kit.server.merx.db;
     // A tally nudged by hand shows in a shopper's whole-catalog answer (read from the tallies) but not in a search

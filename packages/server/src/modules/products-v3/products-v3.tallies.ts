@@ -34,19 +34,18 @@ const isVisibleTrue = (n: FilterNode) =>
  */
 export function tallyScope(filter: FilterNode | null): string | null {
   if (filter === null) return ALL_SCOPE;
+  // A category id is never the whole catalog's scope (""): such a filter is counted (it selects nothing).
+  const category = (id: unknown) => (typeof id === 'string' && id !== ALL_SCOPE ? id : null);
   switch (filter.kind) {
     case 'in':
       return filter.field === DIRECT_CATEGORIES &&
         (filter.op === '$hasSome' || filter.op === '$in' || filter.op === '$hasAll') &&
-        filter.values.length === 1 &&
-        typeof filter.values[0] === 'string'
-        ? filter.values[0]
+        filter.values.length === 1
+        ? category(filter.values[0])
         : null;
     case 'compare':
       if (isVisibleTrue(filter)) return ALL_SCOPE;
-      return filter.field === DIRECT_CATEGORIES && filter.op === '$eq' && typeof filter.value === 'string'
-        ? filter.value
-        : null;
+      return filter.field === DIRECT_CATEGORIES && filter.op === '$eq' ? category(filter.value) : null;
     case 'and': {
       // Shoppers see visible products only: `visible: true` beside a scope changes nothing.
       const rest = filter.nodes.filter((n) => !isVisibleTrue(n));
