@@ -1,5 +1,5 @@
-import type * as c from '@merx/contract';
 import { randomBytes } from 'node:crypto';
+import type * as c from '@merx/contract';
 import type { Identity } from '@merx/contract';
 import { type Database, type Executor, type IdentityProvidersTable, withTransaction } from '@merx/db';
 import { AppError, invalid, notFound, ValidationError } from '@merx/domain';
