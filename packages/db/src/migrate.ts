@@ -32,6 +32,7 @@ import { migration0029 } from './migrations/0029-actual-price-columns.js';
 import { migration0030 } from './migrations/0030-webhooks.js';
 import { migration0031 } from './migrations/0031-facet-tallies.js';
 import { migration0032 } from './migrations/0032-identity-providers.js';
+import { migration0033 } from './migrations/0033-webhook-last-attempt.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -69,6 +70,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0030-webhooks': migration0030(dialect),
     '0031-facet-tallies': migration0031(),
     '0032-identity-providers': migration0032(),
+    '0033-webhook-last-attempt': migration0033(),
   };
 }
 

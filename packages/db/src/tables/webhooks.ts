@@ -44,10 +44,16 @@ export interface WebhookDeliveriesTable {
   last_attempt_date: string | null;
   last_status_code: number | null;
   last_error: string | null;
+  /** The latest attempt's duration and answer (with its time, status code and error above); null before it. */
+  last_duration_ms: number | null;
+  last_response_excerpt: string | null;
   created_date: string;
 }
 
-/** Every attempt of a delivery. */
+/**
+ * The attempts of deliveries: every failed one, and a succeeded one once its delivery is sent again (a replay). A
+ * delivery's latest attempt is also on its row, so a first attempt that succeeds writes no row here.
+ */
 export interface WebhookAttemptsTable {
   endpoint_id: string;
   event_seq: number;

@@ -78,3 +78,50 @@ export async function makeDeliveries(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
+
+/**
+ * Before deliveries are sent again (a replay): logs the latest attempt of each that succeeded, which only its row
+ * holds (the worker logs failed attempts as they happen, a first success only on the delivery's row). Those of one
+ * delivery, or of every event since a time, for one endpoint.
+ */
+export async function logLastAttempts(
+  ex: Executor,
+  which: { endpointId: string; seq: number } | { endpointId: string; since: string },
+): Promise<void> {
+  await ex
+    .insertInto('webhook_attempts')
+    .columns([
+      'endpoint_id',
+      'event_seq',
+      'attempt',
+      'attempted_date',
+      'status_code',
+      'duration_ms',
+      'error',
+      'response_excerpt',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select((s) => [
+          'd.endpoint_id',
+          'd.event_seq',
+          'd.attempts',
+          s.fn.coalesce('d.last_attempt_date', 'd.created_date').as('attempted_date'),
+          'd.last_status_code',
+          s.fn.coalesce('d.last_duration_ms', sql.lit(0)).as('duration_ms'),
+          'd.last_error',
+          s.fn.coalesce('d.last_response_excerpt', sql.lit('')).as('response_excerpt'),
+        ])
+        .where('d.endpoint_id', '=', which.endpointId)
+        .where('d.status', '=', 'SUCCEEDED')
+        .where('d.last_duration_ms', 'is not', null)
+        .where((w) =>
+          'seq' in which
+            ? w('d.event_seq', '=', which.seq)
+            : w('d.event_seq', 'in', w.selectFrom('outbox').select('seq').where('created_date', '>=', which.since)),
+        ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { Database, DialectName } from '@merx/db';
+import type { Database, DialectName, Executor } from '@merx/db';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
 import type { AddressPolicy } from '../lib/net-guard.js';
+import { type PreparedRun, preparedStatements } from '../lib/prepared.js';
 import { eventBody, type RecentEvents } from './recent-events.js';
 import type { Sender, SendOutcome } from './webhook-send.js';
 
@@ -68,6 +69,86 @@ interface Claimed {
   run_attempts: number;
 }
 
+/** A claimed delivery's outcome as it is written. */
+interface OutcomeRow {
+  c: Claimed;
+  o: SendOutcome;
+  seq: number;
+  status: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  /** When it is tried again (PENDING), else null. */
+  next: string | null;
+}
+
+/**
+ * `rows` in chunks whose sizes are powers of two up to 64: a round's outcomes take a few statements, each of a
+ * handful of shapes (so each is prepared once, not once per round size).
+ */
+export function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let i = 0;
+  while (i < rows.length) {
+    let size = 64;
+    while (size > rows.length - i) size /= 2;
+    out.push(rows.slice(i, i + size));
+    i += size;
+  }
+  return out;
+}
+
+/**
+ * Writes each delivery's new state and its latest attempt in one statement (a join with the rows as a VALUES list,
+ * which both engines name `column1`, `column2`, …), only where the lease is still `lease`. Answers the keys written.
+ */
+async function writeOutcomes(
+  run: PreparedRun,
+  ex: Executor,
+  rows: readonly OutcomeRow[],
+  nowIso: string,
+  lease: string,
+): Promise<Array<{ endpoint_id: string; event_seq: number | string }>> {
+  const values: Record<string, unknown> = { now: nowIso, lease };
+  rows.forEach((r, i) => {
+    values[`${i}.e`] = r.c.endpoint_id;
+    values[`${i}.s`] = r.seq;
+    values[`${i}.st`] = r.status;
+    values[`${i}.n`] = r.next;
+    values[`${i}.c`] = r.o.statusCode;
+    values[`${i}.er`] = r.o.error;
+    values[`${i}.d`] = r.o.durationMs;
+    values[`${i}.x`] = r.o.responseExcerpt;
+  });
+  return run(
+    ex,
+    `webhook-outcomes:${rows.length}`,
+    (slot) => {
+      const tuples = sql.join(
+        rows.map(
+          (_, i) =>
+            sql`(cast(${slot(`${i}.e`)} as text), cast(${slot(`${i}.s`)} as bigint), cast(${slot(`${i}.st`)} as text), cast(${slot(`${i}.n`)} as text), cast(${slot(`${i}.c`)} as integer), cast(${slot(`${i}.er`)} as text), cast(${slot(`${i}.d`)} as integer), cast(${slot(`${i}.x`)} as text))`,
+        ),
+      );
+      const query = sql`
+        update webhook_deliveries set
+          status = v.column3,
+          attempts = attempts + 1,
+          run_attempts = case when v.column3 = 'SUCCEEDED' then 0 else run_attempts + 1 end,
+          next_attempt_date = v.column4,
+          lease_until = null,
+          last_attempt_date = ${slot('now')},
+          last_status_code = v.column5,
+          last_error = v.column6,
+          last_duration_ms = v.column7,
+          last_response_excerpt = v.column8
+        from (values ${tuples}) as v
+        where webhook_deliveries.endpoint_id = v.column1 and webhook_deliveries.event_seq = v.column2
+          and webhook_deliveries.lease_until = ${slot('lease')}
+        returning webhook_deliveries.endpoint_id, webhook_deliveries.event_seq`;
+      return { compile: () => query.compile(ex) };
+    },
+    values,
+  );
+}
+
 export function createWebhookWorker(deps: {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -86,6 +167,7 @@ export function createWebhookWorker(deps: {
   recent?: RecentEvents;
 }): WebhookWorker {
   const { db } = deps;
+  const prepared = preparedStatements();
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
@@ -200,6 +282,12 @@ export function createWebhookWorker(deps: {
     return claimed.length;
   }
 
+  /**
+   * Records a round's outcomes in one transaction: each delivery's new state and its attempt (on its row), the
+   * attempts that failed (in the log, `webhook_attempts`), and the endpoints' health. A delivery is written only
+   * while its lease is still ours: a replay asked for while it was in flight cleared the lease and stands; the attempt
+   * made meanwhile is then logged, since its row no longer carries it.
+   */
   async function record(
     claimed: Claimed[],
     outcomes: SendOutcome[],
@@ -209,87 +297,64 @@ export function createWebhookWorker(deps: {
   ): Promise<void> {
     const now = deps.clock.now();
     const nowIso = now.toISOString();
-    const succeeded = new Map<string, number[]>();
+    const states: OutcomeRow[] = [];
+    const succeededEndpoints = new Set<string>();
     const failedEndpoints = new Map<string, string>();
     const gone = new Map<string, string>();
-    const attempts: Array<Record<string, unknown>> = [];
-    const failures: Array<{ c: Claimed; o: SendOutcome; final: boolean; next: string | null }> = [];
     claimed.forEach((c, i) => {
       const o = outcomes[i] as SendOutcome;
-      attempts.push({
-        endpoint_id: c.endpoint_id,
-        event_seq: Number(c.event_seq),
-        attempt: c.attempts + 1,
-        attempted_date: nowIso,
-        status_code: o.statusCode,
-        duration_ms: o.durationMs,
-        error: o.error,
-        response_excerpt: o.responseExcerpt,
-      });
+      const seq = Number(c.event_seq);
       if (o.ok) {
-        const key = `${c.endpoint_id}\u0000${o.statusCode}`;
-        const list = succeeded.get(key) ?? [];
-        list.push(Number(c.event_seq));
-        succeeded.set(key, list);
+        succeededEndpoints.add(c.endpoint_id);
+        states.push({ c, o, seq, status: 'SUCCEEDED', next: null });
         return;
       }
       // An event past the store's retention cannot be sent again: it fails at once.
-      const lost = !events.has(Number(c.event_seq));
-      const delay = lost ? null : retryDelay(c.run_attempts + 1);
-      failures.push({
+      const delay = events.has(seq) ? retryDelay(c.run_attempts + 1) : null;
+      states.push({
         c,
         o,
-        final: delay === null,
+        seq,
+        status: delay === null ? 'FAILED' : 'PENDING',
         next: delay === null ? null : new Date(now.getTime() + delay).toISOString(),
       });
       failedEndpoints.set(c.endpoint_id, o.error ?? 'failed');
       if (o.statusCode === 410) gone.set(c.endpoint_id, 'The endpoint answered 410 Gone');
     });
-    const succeededEndpoints = new Set([...succeeded.keys()].map((k) => k.split('\u0000')[0] as string));
     const disabled: Array<{ id: string; reason: string }> = [];
     await db.transaction().execute(async (trx) => {
-      for (const [key, seqs] of succeeded) {
-        const [endpointId, code] = key.split('\u0000') as [string, string];
+      const written = new Set<string>();
+      for (const chunk of chunks(states)) {
+        for (const r of await writeOutcomes(prepared, trx, chunk, nowIso, lease))
+          written.add(`${r.endpoint_id}\u0000${r.event_seq}`);
+      }
+      const overtaken = states.filter((s) => !written.has(`${s.c.endpoint_id}\u0000${s.seq}`));
+      // An attempt a replay overtook still counts: the next attempt is numbered after it.
+      for (const s of overtaken) {
         await trx
           .updateTable('webhook_deliveries')
-          .set((eb) => ({
-            status: 'SUCCEEDED',
-            attempts: eb('attempts', '+', 1),
-            run_attempts: 0,
-            next_attempt_date: null,
-            lease_until: null,
-            last_attempt_date: nowIso,
-            last_status_code: Number(code),
-            last_error: null,
-          }))
-          .where('endpoint_id', '=', endpointId)
-          .where('event_seq', 'in', seqs)
-          // Still ours: a replay asked for while it was in flight cleared the lease and stands.
-          .where('lease_until', '=', lease)
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('endpoint_id', '=', s.c.endpoint_id)
+          .where('event_seq', '=', s.seq)
+          .where('attempts', '=', s.c.attempts)
           .execute();
       }
-      for (const f of failures) {
-        await trx
-          .updateTable('webhook_deliveries')
-          .set((eb) => ({
-            status: f.final ? 'FAILED' : 'PENDING',
-            attempts: eb('attempts', '+', 1),
-            run_attempts: eb('run_attempts', '+', 1),
-            next_attempt_date: f.next,
-            lease_until: null,
-            last_attempt_date: nowIso,
-            last_status_code: f.o.statusCode,
-            last_error: f.o.error,
-          }))
-          .where('endpoint_id', '=', f.c.endpoint_id)
-          .where('event_seq', '=', Number(f.c.event_seq))
-          .where('lease_until', '=', lease)
-          .execute();
-      }
-      for (let i = 0; i < attempts.length; i += 100) {
+      const logged = states.filter((s) => !s.o.ok || overtaken.includes(s));
+      for (let i = 0; i < logged.length; i += 100) {
         await trx
           .insertInto('webhook_attempts')
-          .values(attempts.slice(i, i + 100) as never)
+          .values(
+            logged.slice(i, i + 100).map((s) => ({
+              endpoint_id: s.c.endpoint_id,
+              event_seq: s.seq,
+              attempt: s.c.attempts + 1,
+              attempted_date: nowIso,
+              status_code: s.o.statusCode,
+              duration_ms: s.o.durationMs,
+              error: s.o.error,
+              response_excerpt: s.o.responseExcerpt,
+            })),
+          )
           .onConflict((oc) => oc.doNothing())
           .execute();
       }

@@ -12,7 +12,7 @@ import type { Database, DialectName } from '@merx/db';
 import { AppError, ValidationError } from '@merx/domain';
 import type { Kysely } from 'kysely';
 import { identityOf } from '../../events/identity.js';
-import { identityFromActor, makeDeliveries } from '../../events/webhook-deliveries.js';
+import { identityFromActor, logLastAttempts, makeDeliveries } from '../../events/webhook-deliveries.js';
 import { policyForUrl } from '../../events/webhook-send.js';
 import type { EndpointSigning } from '../../events/webhook-worker.js';
 import { type Caller, hasScope } from '../../http/auth.js';
@@ -28,7 +28,7 @@ const ALL = '*';
 
 type Sealer = { seal(plain: string): string; open(sealed: string): string };
 type EndpointRow = Database['webhook_endpoints'];
-type DeliveryRow = Omit<Database['webhook_deliveries'], 'run_attempts'>;
+type DeliveryRow = Omit<Database['webhook_deliveries'], 'run_attempts' | 'last_duration_ms' | 'last_response_excerpt'>;
 /** A delivery with its event's time (the outbox's; the delivery's own once the event is no longer kept). */
 type TimedDelivery = DeliveryRow & { event_time?: string | undefined };
 
@@ -466,7 +466,11 @@ export function createWebhookService(deps: {
     async replaySince(id: string, since: string): Promise<number> {
       await row(id);
       const now = clock.now().toISOString();
-      const replayed = await makeDeliveries(db, { endpointId: id, since: new Date(since).toISOString() }, now, 'again');
+      const from = new Date(since).toISOString();
+      const replayed = await db.transaction().execute(async (trx) => {
+        await logLastAttempts(trx, { endpointId: id, since: from });
+        return makeDeliveries(trx, { endpointId: id, since: from }, now, 'again');
+      });
       deps.kickWorker();
       return replayed;
     },
@@ -512,12 +516,12 @@ export function createWebhookService(deps: {
       if (!key) throw notFound('delivery', id);
       const r = await db
         .selectFrom('webhook_deliveries')
-        .select(deliveryColumns)
+        .select([...deliveryColumns, 'last_duration_ms', 'last_response_excerpt'])
         .where('endpoint_id', '=', key.endpointId)
         .where('event_seq', '=', key.seq)
         .executeTakeFirst();
       if (!r) throw notFound('delivery', id);
-      const [[timedRow], attempts, event] = await Promise.all([
+      const [[timedRow], logged, event] = await Promise.all([
         timed([r]),
         db
           .selectFrom('webhook_attempts')
@@ -528,15 +532,30 @@ export function createWebhookService(deps: {
           .execute(),
         db.selectFrom('outbox').selectAll().where('seq', '=', key.seq).executeTakeFirst(),
       ]);
+      const attempts = logged.map((a) => ({
+        attemptedDate: a.attempted_date,
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        error: a.error,
+        responseExcerpt: a.response_excerpt,
+      }));
+      // The latest attempt is on the delivery's row; a success that was not sent again has no row in the log.
+      if (
+        r.last_attempt_date !== null &&
+        r.last_duration_ms !== null &&
+        (logged[logged.length - 1]?.attempt ?? 0) < r.attempts
+      ) {
+        attempts.push({
+          attemptedDate: r.last_attempt_date,
+          statusCode: r.last_status_code,
+          durationMs: r.last_duration_ms,
+          error: r.last_error,
+          responseExcerpt: r.last_response_excerpt ?? '',
+        });
+      }
       return {
         delivery: deliveryOf(timedRow ?? r),
-        attempts: attempts.map((a) => ({
-          attemptedDate: a.attempted_date,
-          statusCode: a.status_code,
-          durationMs: a.duration_ms,
-          error: a.error,
-          responseExcerpt: a.response_excerpt,
-        })),
+        attempts,
         event: event
           ? {
               id: event.id,
@@ -555,12 +574,15 @@ export function createWebhookService(deps: {
       const key = parseDeliveryId(id);
       if (!key) throw notFound('delivery', id);
       const now = clock.now().toISOString();
-      const result = await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'PENDING', next_attempt_date: now, lease_until: null, run_attempts: 0 })
-        .where('endpoint_id', '=', key.endpointId)
-        .where('event_seq', '=', key.seq)
-        .executeTakeFirst();
+      const result = await db.transaction().execute(async (trx) => {
+        await logLastAttempts(trx, key);
+        return trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'PENDING', next_attempt_date: now, lease_until: null, run_attempts: 0 })
+          .where('endpoint_id', '=', key.endpointId)
+          .where('event_seq', '=', key.seq)
+          .executeTakeFirst();
+      });
       if (Number(result.numUpdatedRows) === 0) throw notFound('delivery', id);
       deps.kickWorker();
       return (await this.delivery(id)).delivery;

@@ -187,6 +187,53 @@ describe('deliveries', () => {
     expect(receiver.received[3]!.event.id).toBe(one.eventId);
     const again = await call('GET', `${BASE}/deliveries/${one.id}`, owner.token);
     expect(again.body.delivery).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
+    // Both attempts in the log: the first success (kept on the delivery's row until the replay) and the replay's.
+    expect(again.body.attempts).toEqual([
+      expect.objectContaining({ attemptedDate: detail.body.attempts[0].attemptedDate, statusCode: 200 }),
+      expect.objectContaining({ statusCode: 200, error: null, responseExcerpt: 'ok' }),
+    ]);
+    expect(again.body.attempts[1].durationMs).toEqual(expect.any(Number));
+    // Everything since this test's first event sent again: every delivery's log grows by one attempt, none lost.
+    const replayedSince = await call('POST', `${BASE}/endpoints/${endpoint.id}/replay`, owner.token, {
+      since: page2.body.deliveries[0].eventTime,
+    });
+    expect(replayedSince.body).toEqual({ replayed: 3 });
+    await settle();
+    await until(() => receiver.received.length === 7);
+    const third = await call('GET', `${BASE}/deliveries/${one.id}`, owner.token);
+    expect(third.body.delivery).toMatchObject({ status: 'SUCCEEDED', attempts: 3 });
+    expect(third.body.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(third.body.attempts.slice(0, 2)).toEqual(again.body.attempts);
+  });
+
+  it('keeps a replay asked for while the delivery is in flight, and logs the attempt it overtook', async () => {
+    const { endpoint } = await subscribe(['wix.stores.catalog.v1.product_created']);
+    let release: (() => void) | undefined;
+    receiver.answerWith((_r, res) => {
+      release = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('first');
+    });
+    await createProduct();
+    // Not `settle()`: that waits for the round, which waits for the answer held back here.
+    await server.dispatcher.drain();
+    await until(() => release !== undefined);
+    const listed = await call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries`, owner.token);
+    const one = listed.body.deliveries[0];
+    expect(one.status).toBe('PENDING');
+    // Asked for while the first attempt waits for its answer: it stands, and the delivery goes out again.
+    expect((await call('POST', `${BASE}/deliveries/${one.id}/replay`, owner.token)).status).toBe(200);
+    receiver.status(200, 'second');
+    release?.();
+    await until(() => receiver.received.length === 2);
+    await until(async () => {
+      const d = await call('GET', `${BASE}/deliveries/${one.id}`, owner.token);
+      return d.body.delivery.status === 'SUCCEEDED';
+    });
+    const detail = await call('GET', `${BASE}/deliveries/${one.id}`, owner.token);
+    expect(detail.body.delivery).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
+    expect(detail.body.attempts.map((a: { responseExcerpt: string }) => a.responseExcerpt)).toEqual([
+      'first',
+      'second',
+    ]);
   });
 
   it('sends a test event to that endpoint only', async () => {
