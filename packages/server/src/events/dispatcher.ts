@@ -81,7 +81,7 @@ export function createDispatcher(deps: {
         // The webhook deliveries of these events, in the claim's transaction: a process killed after its claim loses
         // nothing.
         const deliveries =
-          seqs.length > 0 ? await makeDeliveries(trx, { seqs }, deps.clock.now().toISOString(), 'keep') : 0;
+          seqs.length > 0 ? await makeDeliveries(trx, { seqs }, deps.clock.now().toISOString(), 'keep', prepared) : 0;
         return { seqs, deliveries };
       });
       if (deliveries > 0) deps.onDeliveries?.();
