@@ -30,4 +30,5 @@ export * from './stores/catalog-v3-products.js';
 export * from './stores/catalog-v3-ribbons-brands.js';
 export * from './stores/inventory.js';
 export * from './stores/rich-content.js';
+export * from './stripe.js';
 export * from './wix-data/data-items.js';

@@ -33,6 +33,7 @@ import { migration0030 } from './migrations/0030-webhooks.js';
 import { migration0031 } from './migrations/0031-facet-tallies.js';
 import { migration0032 } from './migrations/0032-identity-providers.js';
 import { migration0033 } from './migrations/0033-webhook-last-attempt.js';
+import { migration0034 } from './migrations/0034-stripe.js';
 import type { Database } from './schema.js';
 
 /** All migrations in order; the key is the frozen name recorded in the database. */
@@ -71,6 +72,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0031-facet-tallies': migration0031(),
     '0032-identity-providers': migration0032(),
     '0033-webhook-last-attempt': migration0033(),
+    '0034-stripe': migration0034(),
   };
 }
 

@@ -46,6 +46,12 @@ import type { SequencesTable } from './tables/sequences.js';
 import type { SettingsTable } from './tables/settings.js';
 import type { ShippingTables } from './tables/shipping.js';
 import type {
+  PaymentCustomersTable,
+  SavedPaymentMethodsTable,
+  StripeEventsTable,
+  StripePaymentIntentsTable,
+} from './tables/stripe.js';
+import type {
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
@@ -93,6 +99,10 @@ export interface Database extends DiscountTables, ShippingTables, CartTables, Ch
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   identity_providers: IdentityProvidersTable;
+  stripe_payment_intents: StripePaymentIntentsTable;
+  stripe_events: StripeEventsTable;
+  payment_customers: PaymentCustomersTable;
+  saved_payment_methods: SavedPaymentMethodsTable;
   identity_provider_links: IdentityProviderLinksTable;
   sso_states: SsoStatesTable;
 }

@@ -6,7 +6,9 @@ export type ErrorKind =
   | 'FAILED_PRECONDITION'
   | 'UNAUTHENTICATED'
   | 'PERMISSION_DENIED'
-  | 'RESOURCE_EXHAUSTED';
+  | 'RESOURCE_EXHAUSTED'
+  /** An outside service (a payment provider) did not answer: nothing was done, the request can be made again. */
+  | 'UNAVAILABLE';
 
 /** One broken rule on one field of a request, in the contract's vocabulary. */
 export interface FieldViolation {

@@ -241,7 +241,13 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     discounts: discounts.services,
     shipping: shipping.services,
   });
-  const orders = createOrdersModule(moduleDeps, { checkout: checkout.services, mail });
+  // Orders paid online go through Stripe once it is enabled (the payments module, made below, says).
+  let stripeActive = async () => false;
+  const orders = createOrdersModule(moduleDeps, {
+    checkout: checkout.services,
+    mail,
+    onlineProvider: async () => ((await stripeActive()) ? 'stripe' : 'test'),
+  });
   const handOff = createHandOff({ db: merx.db, clock, checkoutOwner: checkout.services.ownerOf, oauth, clients });
   const abandoned = createAbandonedModule(moduleDeps, {
     checkout: checkout.services,
@@ -249,7 +255,18 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
   });
   const inventory = createInventoryModule(moduleDeps);
   const mediaLibrary = createMediaModule(moduleDeps, { storage: createLocalStorage(config.mediaDir) });
-  const payments = createPaymentsModule(moduleDeps, { orders: orders.services });
+  const payments = createPaymentsModule(
+    moduleDeps,
+    { orders: orders.services },
+    {
+      stripe: config.stripe,
+      secretsKey: config.secretsKey,
+      production: config.production ?? false,
+      storeSecret: () => settings.secret('sealer'),
+      logger: opts.logger || undefined,
+    },
+  );
+  stripeActive = () => payments.services.stripe.active();
   const orderTimers = createOrderTimers({ deps: moduleDeps, orders: orders.services, mail });
   // A visitor who signs in keeps their cart: its lines move into the member's, in the token's transaction.
   oauth.onMemberSignIn((uow, visitorId, memberId) => cart.services.mergeVisitorCart(uow, visitorId, memberId));
@@ -351,6 +368,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     checkout: checkout.services,
     orders: orders.services,
     payments: payments.services,
+    registerStripeWebhook: payments.registerWebhook,
     abandoned: abandoned.services,
     housekeeping: createHousekeeping({
       db: merx.db,
@@ -477,6 +495,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   registerRoutes(app, routes, callers);
   await services.mediaLibrary.register(app, callers);
   registerTokenEndpoint(app, services.oauth);
+  await services.registerStripeWebhook(app);
   await registerHostedPages(app, services, opts.config);
 
   // The media upload is registered in a scope of its own (multipart bodies) but documented with the rest.

@@ -32,6 +32,26 @@ export interface Config {
   development?: boolean;
   /** How long a webhook receiver has to answer (MERX_WEBHOOK_TIMEOUT_MS, 10 s). */
   webhookTimeoutMs?: number;
+  /**
+   * Stripe from the environment (MERX_STRIPE_*): keys set here win over the back office's; `apiUrl` alone (a local
+   * stand-in, a proxy) points the `stripe` package elsewhere while the keys are set in the back office. Null: unset.
+   */
+  stripe?: StripeConfig | null;
+  /** MERX_SECRETS_KEY: the key secrets set in the back office (Stripe's) are sealed with. */
+  secretsKey?: string | undefined;
+  /** NODE_ENV=production: secrets are not saved without MERX_SECRETS_KEY. */
+  production?: boolean;
+}
+
+/** Stripe's keys and API address from the environment; each may be unset. */
+export interface StripeConfig {
+  secretKey?: string | undefined;
+  publishableKey?: string | undefined;
+  webhookSecret?: string | undefined;
+  /** `https://api.stripe.com` unless set. */
+  apiUrl?: string | undefined;
+  /** How long one call to Stripe may take (MERX_STRIPE_TIMEOUT_MS, 10 s); the `stripe` package retries twice. */
+  timeoutMs?: number | undefined;
 }
 
 /** Reads the configuration from `env` (defaults give a working store on SQLite at port 3000). */
@@ -71,6 +91,9 @@ export function loadConfig(
     ownerPassword: env.MERX_OWNER_PASSWORD || undefined,
     development: env.NODE_ENV === 'development',
     webhookTimeoutMs: positiveInt(env.MERX_WEBHOOK_TIMEOUT_MS, 10_000, 'MERX_WEBHOOK_TIMEOUT_MS'),
+    stripe: stripeConfigOf(env),
+    secretsKey: env.MERX_SECRETS_KEY?.trim() || undefined,
+    production: env.NODE_ENV === 'production',
     fetchPrivateHosts: env.MERX_FETCH_PRIVATE_HOSTS
       ? env.MERX_FETCH_PRIVATE_HOSTS === 'true'
       : env.NODE_ENV === 'development',
@@ -96,4 +119,18 @@ function httpUrl(text: string | undefined, name: string): string | undefined {
   }
   if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${text}"`);
   return value;
+}
+
+/** MERX_STRIPE_*: null when none is set. */
+function stripeConfigOf(env: NodeJS.ProcessEnv): StripeConfig | null {
+  const config = {
+    secretKey: env.MERX_STRIPE_SECRET_KEY?.trim() || undefined,
+    publishableKey: env.MERX_STRIPE_PUBLISHABLE_KEY?.trim() || undefined,
+    webhookSecret: env.MERX_STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    apiUrl: httpUrl(env.MERX_STRIPE_API_URL, 'MERX_STRIPE_API_URL'),
+    timeoutMs: env.MERX_STRIPE_TIMEOUT_MS
+      ? positiveInt(env.MERX_STRIPE_TIMEOUT_MS, 10_000, 'MERX_STRIPE_TIMEOUT_MS')
+      : undefined,
+  };
+  return Object.values(config).some(Boolean) ? config : null;
 }

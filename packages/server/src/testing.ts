@@ -33,13 +33,20 @@ export interface TestServer extends MerxApp {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  listen?: boolean;
+  demo?: boolean;
+  clock?: Clock;
+  captcha?: CaptchaVerifier;
+  /** Config entries in place of the test defaults (Stripe pointed at a local stand-in, a secrets key). */
+  config?: Partial<Config>;
+}
+
 /**
  * A real Merx app on a fresh test database (SQLite, or PostgreSQL when `MERX_TEST_DATABASE_URL` is set),
  * optionally listening on a random loopback port and loaded with the demo store.
  */
-export async function startTestServer(
-  options: { listen?: boolean; demo?: boolean; clock?: Clock; captcha?: CaptchaVerifier } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let count = 0;
   const merx = await createTestDb({
     onQuery: (event: LogEvent) => {
@@ -65,6 +72,7 @@ export async function startTestServer(
     // Tests stand local HTTP receivers in for webhook endpoints, and wait for slow ones only so long.
     development: true,
     webhookTimeoutMs: 1500,
+    ...options.config,
   };
   const merxApp = await buildApp({
     config,

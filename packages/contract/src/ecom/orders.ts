@@ -71,8 +71,8 @@ export const orderPaymentStatus = z.enum([
 ]);
 export const orderFulfillmentStatus = z.enum(['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED']);
 
-/** Merx's payment providers: the built-in test gateway and manual (offline) payment. */
-export const paymentProvider = z.enum(['test', 'offline']);
+/** Merx's payment providers: the built-in test gateway, manual (offline) payment and Stripe. */
+export const paymentProvider = z.enum(['test', 'offline', 'stripe']);
 export type PaymentProvider = z.infer<typeof paymentProvider>;
 
 const id = z.string().min(1).max(100);
@@ -811,8 +811,8 @@ export const paymentsRefundabilityResponse = refundabilityResponse.extend({
 /** create-order-and-charge: create-order's options plus the card to charge (Merx: the test gateway). */
 export const createOrderAndChargeRequest = createOrderFromCheckoutRequest
   .extend({ card: payOrderRequest.shape.card.nullish() })
-  .refine((b) => b.paymentMethod === 'offline' || b.card, {
-    message: 'a card is needed unless the order is paid offline',
+  .refine((b) => b.paymentMethod === 'offline' || b.paymentMethod === 'stripe' || b.card, {
+    message: 'a card is needed unless the order is paid offline or through Stripe',
     path: ['card'],
   });
 export type CreateOrderAndChargeRequest = z.infer<typeof createOrderAndChargeRequest>;

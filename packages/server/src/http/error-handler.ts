@@ -12,6 +12,7 @@ const statusOfKind: Record<ErrorKind, number> = {
   UNAUTHENTICATED: 401,
   PERMISSION_DENIED: 403,
   RESOURCE_EXHAUSTED: 429,
+  UNAVAILABLE: 503,
 };
 
 interface Envelope {

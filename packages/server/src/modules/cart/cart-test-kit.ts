@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STORES_APP_ID } from '@merx/contract';
 import { expect } from 'vitest';
+import type { TestServerOptions } from '../../testing.js';
 import { type Client, type Kit, type Res, startKit } from '../products/catalog-test-kit.js';
 
 export { expectAppError, expectViolation, sizeAndColor, unique } from '../products/catalog-test-kit.js';
@@ -39,8 +40,8 @@ export function item(productId: string, quantity = 1, options?: Record<string, u
 }
 
 /** A cart API test server with callers of every kind. */
-export async function startCartKit(): Promise<CartKit> {
-  const kit = await startKit();
+export async function startCartKit(options?: TestServerOptions): Promise<CartKit> {
+  const kit = await startKit(options);
   const { services, merx } = kit.server;
   const [oauthClient] = await services.clients.list();
   const cid = oauthClient!.id;

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { TestServerOptions } from '../../testing.js';
 import { type CartKit, type Client, type Res, startCartKit } from '../cart/cart-test-kit.js';
 
 export {
@@ -52,8 +53,8 @@ export interface CheckoutKit extends CartKit {
  * A checkout API test server: callers of every kind, US shipping options, NY tax at 8 % (shipping untaxed), tips of
  * 10/15/20 % (no custom amounts).
  */
-export async function startCheckoutKit(): Promise<CheckoutKit> {
-  const kit = await startCartKit();
+export async function startCheckoutKit(options?: TestServerOptions): Promise<CheckoutKit> {
+  const kit = await startCartKit(options);
   const { services, merx } = kit.server;
 
   async function created(url: string, key: string, body: Record<string, unknown>) {

@@ -39,6 +39,7 @@ const statusOfKind = {
   UNAUTHENTICATED: 403,
   PERMISSION_DENIED: 403,
   RESOURCE_EXHAUSTED: 429,
+  UNAVAILABLE: 503,
 } as const;
 
 /** Words for the application errors the sign-in services throw, by code. */

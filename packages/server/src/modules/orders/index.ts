@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '@merx/contract';
 import type { CheckoutServices } from '../checkout/index.js';
 import { createStockKeeper, type StockKeeper } from '../inventory/inventory.stock.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -28,13 +29,21 @@ export interface OrdersServices {
 /** Orders (WIRE.md 5.3 and Appendix A `ecom_orders`), placing them from checkouts, and the orders settings. */
 export function createOrdersModule(
   deps: ModuleDeps,
-  others: { checkout: CheckoutServices; mail: MailService },
+  others: { checkout: CheckoutServices; mail: MailService; onlineProvider?: () => Promise<PaymentProvider> },
 ): Module<OrdersServices> {
   const repo = createOrdersRepo(deps.dialect);
   const stock = createStockKeeper(deps.dialect);
   const settings = createOrdersSettings(deps.db, deps.outbox);
   const mail = createOrderMail(deps, others.mail);
-  const orders = createOrdersService({ deps, repo, stock, settings, checkout: others.checkout, mail });
+  const orders = createOrdersService({
+    deps,
+    repo,
+    stock,
+    settings,
+    checkout: others.checkout,
+    mail,
+    ...(others.onlineProvider ? { onlineProvider: others.onlineProvider } : {}),
+  });
   return {
     services: { orders, settings, stock },
     routes: [

@@ -1,5 +1,6 @@
 import type { Product } from '@merx/contract';
 import { expect } from 'vitest';
+import type { TestServerOptions } from '../../testing.js';
 import {
   addToCart,
   CART,
@@ -45,8 +46,8 @@ export interface OrdersKit extends CheckoutKit {
   orderRows(): Promise<Record<string, number>>;
 }
 
-export async function startOrdersKit(): Promise<OrdersKit> {
-  const kit = await startCheckoutKit();
+export async function startOrdersKit(options?: TestServerOptions): Promise<OrdersKit> {
+  const kit = await startCheckoutKit(options);
   const { services, merx } = kit.server;
   const count = async (
     table: 'orders' | 'order_transactions' | 'order_activities' | 'inventory_changes' | 'checkouts' | 'outbox',

@@ -115,9 +115,13 @@ function dataOf(priced: PricedCheckout, checkout: Checkout): OrderData {
 }
 
 /** How the order is paid: as asked, else offline when every line is paid offline, else the test gateway. */
-function paymentMethodOf(priced: PricedCheckout, asked: PaymentProvider | null | undefined): PaymentProvider {
+function paymentMethodOf(
+  priced: PricedCheckout,
+  asked: PaymentProvider | null | undefined,
+  online: PaymentProvider,
+): PaymentProvider {
   if (asked) return asked;
-  return priced.state.lines.every((l) => l.paymentOption === 'FULL_PAYMENT_OFFLINE') ? 'offline' : 'test';
+  return priced.state.lines.every((l) => l.paymentOption === 'FULL_PAYMENT_OFFLINE') ? 'offline' : online;
 }
 
 export interface PlaceDeps {
@@ -128,6 +132,8 @@ export interface PlaceDeps {
   mail: OrderMail;
   /** The order answered to a second create-order of the same checkout. */
   existing(orderId: string): Promise<OrderState>;
+  /** The provider orders paid online go through now (`stripe` when Stripe is enabled, else `test`). */
+  onlineProvider?: () => Promise<PaymentProvider>;
 }
 
 /**
@@ -142,9 +148,10 @@ export async function orderWriter(
   caller: Caller,
 ): Promise<OrderWriter<PlacedOrder>> {
   const settings = await p.settings.get();
+  const online = p.onlineProvider ? await p.onlineProvider() : 'test';
   const answer = (o: OrderRecord): PlacedOrder => ({
     orderId: o.id,
-    ...(o.paymentMethod === 'test' && o.totalMinor > 0 && o.paymentStatus !== 'PAID'
+    ...(o.paymentMethod !== 'offline' && o.totalMinor > 0 && o.paymentStatus !== 'PAID'
       ? { paymentGatewayOrderId: o.id }
       : {}),
   });
@@ -189,7 +196,7 @@ export async function orderWriter(
         markPreorders(data.lineItems, lines, preordered);
         events.push(...taken.events);
       }
-      const paymentMethod = paymentMethodOf(priced, input.paymentMethod);
+      const paymentMethod = paymentMethodOf(priced, input.paymentMethod, online);
       const total = totals.priceSummary.total;
       const paymentStatus = paymentStatusOf(total, []);
       const approved = paymentMethod === 'offline' || paymentStatus === 'PAID';

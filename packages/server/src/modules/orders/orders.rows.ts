@@ -261,7 +261,7 @@ export function domainTransactions(list: readonly TransactionRecord[]): Transact
       status: t.status as 'APPROVED',
       amountMinor: t.amountMinor,
       offline: t.provider === 'offline',
-      refundSupported: t.provider === 'test',
+      refundSupported: t.provider === 'test' || t.provider === 'stripe',
     };
   });
 }

@@ -3,6 +3,7 @@ import {
   type Order,
   orderErrorCodes,
   orderEventTypes,
+  type PaymentProvider,
   type SearchOrdersRequest,
 } from '@merx/contract';
 import { runQuery, type UnitOfWork, withTransaction } from '@merx/db';
@@ -74,6 +75,8 @@ export interface OrdersServiceDeps {
   settings: OrdersSettingsService;
   checkout: CheckoutServices;
   mail: OrderMail;
+  /** The provider orders paid online go through now (payments module: Stripe when enabled). */
+  onlineProvider?: () => Promise<PaymentProvider>;
 }
 
 /** Reads of orders, placing them, and the one way every later change goes (`change`). */
@@ -227,7 +230,15 @@ export function createOrdersService(s: OrdersServiceDeps) {
       input: CreateOrderFromCheckoutRequest,
     ): Promise<PlacedOrder> {
       const writer = await orderWriter(
-        { deps, repo, stock: s.stock, settings: s.settings, mail: s.mail, existing: load },
+        {
+          deps,
+          repo,
+          stock: s.stock,
+          settings: s.settings,
+          mail: s.mail,
+          existing: load,
+          ...(s.onlineProvider ? { onlineProvider: s.onlineProvider } : {}),
+        },
         input,
         caller,
       );

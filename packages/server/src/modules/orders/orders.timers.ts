@@ -43,9 +43,12 @@ export function timerWords(t: OrderTimer): string {
 /** SHA-256 (hex) of a pay link's token: what the order row keeps. */
 export const payTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Providers that take the money online: their unpaid orders get the reminder (with a pay link) and the timeout. */
+const ONLINE = ['test', 'stripe'] as const;
+
 const isUnpaidOnline = (state: OrderState) =>
   state.order.status === 'INITIALIZED' &&
-  state.order.paymentMethod === 'test' &&
+  (ONLINE as readonly (string | null)[]).includes(state.order.paymentMethod) &&
   state.order.totalMinor > 0 &&
   (UNPAID as readonly string[]).includes(state.order.paymentStatus);
 
@@ -67,7 +70,7 @@ export function createOrderTimers({ deps, orders, mail }: OrderTimersDeps) {
       .select('id')
       .where('status', '=', 'INITIALIZED')
       .where('created_date', '<', cutoff)
-      .where('payment_method', '=', 'test')
+      .where('payment_method', 'in', [...ONLINE])
       .where('total_minor', '>', 0)
       .where('payment_status', 'in', [...UNPAID]);
     if (unreminded) query = query.where('payment_reminder_date', 'is', null);

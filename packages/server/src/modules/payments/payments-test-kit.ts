@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { TestServerOptions } from '../../testing.js';
 import {
   type Client,
   expectAppError,
@@ -63,8 +64,8 @@ async function refusedWithoutWrites(
 }
 
 /** A payments API test server: the orders kit, an `orders:write` key and payment helpers. */
-export async function startPaymentsKit(): Promise<PaymentsKit> {
-  const kit = await startOrdersKit();
+export async function startPaymentsKit(options?: TestServerOptions): Promise<PaymentsKit> {
+  const kit = await startOrdersKit(options);
   const { services, merx } = kit.server;
   const db = merx.db;
   const paymentsKit: PaymentsKit = {

@@ -4,7 +4,6 @@ import type { Caller } from '../../http/auth.js';
 import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type { PaymentsContext } from './payments.collect.js';
-import { providers } from './payments.providers.js';
 import { changeOrder, stockDueAtPayment, takeStock } from './payments.records.js';
 import { updateTransaction } from './payments.repo.js';
 
@@ -40,7 +39,7 @@ function assertDistinct(ids: readonly string[], field: string): void {
 }
 
 export function createAuthorizedPayments(ctx: PaymentsContext) {
-  const { orders, records } = ctx;
+  const { orders, records, providers } = ctx;
   return {
     /**
      * Captures authorized payments, each for its whole amount or `amount` (at most what it holds; the rest is

@@ -1,4 +1,4 @@
-import { orderErrorCodes, paymentErrorCodes } from '@merx/contract';
+import { orderErrorCodes, paymentErrorCodes, stripeErrorCodes } from '@merx/contract';
 import { AppError } from '@merx/domain';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope, isElevated } from '../../http/auth.js';
@@ -8,7 +8,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import type { CardInput, CardSummary } from './payments.cards.js';
-import { offlineProvider, type PaymentProviderApi, type ProviderResult } from './payments.providers.js';
+import { offlineProvider, type PaymentProviderApi, type ProviderResult, type Providers } from './payments.providers.js';
 import {
   addActivity,
   addTransaction,
@@ -24,7 +24,17 @@ export interface PaymentsContext {
   deps: ModuleDeps;
   orders: OrdersService;
   records: RecordDeps;
+  /** The providers by name (payments.providers.ts). */
+  providers: Providers;
+  /** The provider that takes the store's cards now: `stripe` when Stripe is enabled, else `test`. */
+  onlineProvider: () => Promise<'test' | 'stripe'>;
 }
+
+/** The refusal of a card sent to Merx while the store (or the order) takes cards through Stripe. */
+const throughStripe = (orderId: string) =>
+  new AppError('FAILED_PRECONDITION', stripeErrorCodes.paidThroughStripe, 'This store takes cards through Stripe', {
+    orderId,
+  });
 
 /** One way of collecting money for an order. */
 export interface Collection {
@@ -85,6 +95,8 @@ export function createCollector(ctx: PaymentsContext) {
     allowed: (s: OrderState) => boolean = () => true,
     who: Caller = caller,
   ): Promise<Collected> {
+    // While Stripe takes the store's cards, the test gateway charges nothing (a test card would pay a real order).
+    if (c.online && c.provider.name === 'test' && (await ctx.onlineProvider()) !== 'test') throw throughStripe(orderId);
     let transaction: TransactionRecord | undefined;
     let amountMinor = 0;
     const record = async (uow: Parameters<typeof addTransaction>[1], st: OrderState, now: string, r: ProviderResult) =>
@@ -108,6 +120,9 @@ export function createCollector(ctx: PaymentsContext) {
         orderId,
         async (uow, st, now) => {
           const remaining = collectableAmount(st, c.online);
+          // An order paid through Stripe is paid with Stripe.js (stripe.service.ts), never another gateway's card.
+          if (c.online && st.order.paymentMethod === 'stripe' && c.provider.name !== 'stripe')
+            throw throughStripe(st.order.id);
           amountMinor = c.amount ? c.amount(remaining, st) : remaining;
           const events: NewEvent[] = (await stockDueAtPayment(records, uow, st))
             ? await takeStock(records, uow, st, now, caller)

@@ -3,8 +3,11 @@ import type { PaymentProvider as ProviderName } from '@merx/contract';
 import { type CardInput, isExpired } from './payments.cards.js';
 
 /*
- * Payment providers behind one interface. `offline`: nothing is charged online, staff collect the money by hand and
- * record it. `test`: the built-in test gateway, which answers from the card number (docs/payments.md lists them).
+ * Payment providers behind one interface: the single place providers plug in. `offline`: nothing is charged online,
+ * staff collect the money by hand and record it. `test`: the built-in test gateway, which answers from the card
+ * number (docs/payments.md lists them). `stripe`: Stripe (stripe.provider.ts), whose payments Stripe.js confirms in
+ * the browser; capture, void and refund go through this interface like the others'. A new provider adds its name to
+ * the contract's `paymentProvider` and its implementation to `createProviders` (docs/payments.md, "Another provider").
  */
 
 /** Why the test gateway declined a card. */
@@ -33,7 +36,22 @@ export interface PaymentProviderApi {
   authorize(req: AuthorizeRequest): Promise<ProviderResult>;
   capture(req: { providerTransactionId: string | null; amountMinor: number }): Promise<ProviderResult>;
   void(req: { providerTransactionId: string | null }): Promise<ProviderResult>;
-  refund(req: { providerTransactionId: string | null; amountMinor: number }): Promise<ProviderResult>;
+  /** `reference`: Merx's own id of this refund of this payment, the same when the refund is asked again. */
+  refund(req: {
+    providerTransactionId: string | null;
+    amountMinor: number;
+    reference?: string;
+  }): Promise<ProviderResult>;
+  /**
+   * Reads what the provider needs from the store (keys) before an order's transaction opens: the operations above
+   * run inside it and must not read the database beside it.
+   */
+  prepare?(): Promise<void>;
+}
+
+/** Lets every provider read its configuration before an order's change calls it. */
+export async function prepareProviders(providers: Providers): Promise<void> {
+  await Promise.all(Object.values(providers).map((p) => p.prepare?.()));
 }
 
 /** A provider transaction id: the provider's name and 96 random bits from node:crypto. */
@@ -103,5 +121,9 @@ export const offlineProvider: PaymentProviderApi = {
   },
 };
 
-/** The providers by name. */
-export const providers: Record<ProviderName, PaymentProviderApi> = { test: testGateway, offline: offlineProvider };
+export type Providers = Record<ProviderName, PaymentProviderApi>;
+
+/** The providers by name; those that need the store's configuration are made by their module (Stripe's). */
+export function createProviders(configured: { stripe: PaymentProviderApi }): Providers {
+  return { test: testGateway, offline: offlineProvider, stripe: configured.stripe };
+}

@@ -19,7 +19,6 @@ import type { OrderState } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import { paymentNotFound } from './payments.authorized.js';
 import type { PaymentsContext } from './payments.collect.js';
-import { providers } from './payments.providers.js';
 import { addActivity, addTransaction, changeOrder } from './payments.records.js';
 
 /*
@@ -152,8 +151,14 @@ function refundOf(state: OrderState, input: TriggerRefundRequest, now: string): 
   };
 }
 
+/** What refunds of `paymentId` returned so far. */
+const refundedOf = (state: OrderState, paymentId: string) =>
+  state.transactions
+    .filter((t) => t.kind === 'REFUND' && t.paymentId === paymentId && t.status !== 'FAILED')
+    .reduce((sum, t) => sum + t.amountMinor, 0);
+
 export function createRefunds(ctx: PaymentsContext) {
-  const { orders, records } = ctx;
+  const { orders, records, providers } = ctx;
 
   /** Gives back the units' stock (REFUND_RESTOCK of `refundId`, by `caller`) and counts them on their lines. */
   async function restock(
@@ -197,6 +202,8 @@ export function createRefunds(ctx: PaymentsContext) {
         : await providers[payment.provider].refund({
             providerTransactionId: payment.providerTransactionId,
             amountMinor: part.amountMinor,
+            // The same when this refund is asked again after a timeout: what the payment had returned, and this part.
+            reference: `${payment.id}-${refundedOf(state, payment.id)}-${part.amountMinor}`,
           });
       await addTransaction(records, uow, state, now, {
         kind: 'REFUND',

@@ -13,7 +13,7 @@ import { createAuthorizedPayments } from './payments.authorized.js';
 import { type CardInput, summarize } from './payments.cards.js';
 import { createCollector, declined, mayPay, type PaymentsContext } from './payments.collect.js';
 import { collectabilityWire, contextOf, refundabilityWire, transactionsWire } from './payments.mapper.js';
-import { testGateway } from './payments.providers.js';
+import { prepareProviders, testGateway } from './payments.providers.js';
 import { collectabilityOf, collectableAmount } from './payments.records.js';
 import { createRefunds } from './payments.refund.js';
 
@@ -70,7 +70,9 @@ export function createPaymentsService(ctx: PaymentsContext) {
       let state = await orders.load(placed.orderId);
       let transaction = lastHeld(state);
       const online = state.order.paymentMethod !== 'offline';
-      if (card && online && collectabilityOf(state).status === 'COLLECTABLE') {
+      // A Stripe order is placed here and paid with Stripe.js: no card reaches Merx for it.
+      const byCard = online && state.order.paymentMethod !== 'stripe';
+      if (card && byCard && collectabilityOf(state).status === 'COLLECTABLE') {
         ({ state, transaction } = await payByCard(caller, placed.orderId, card));
       }
       const open = online && collectabilityOf(state).status === 'COLLECTABLE';
@@ -134,15 +136,18 @@ export function createPaymentsService(ctx: PaymentsContext) {
     },
 
     async triggerRefund(caller: Caller, orderId: string, input: TriggerRefundRequest) {
+      await prepareProviders(ctx.providers);
       const { state, refundId } = await refunds.trigger(caller, orderId, input);
       return { ...withTransactions(state), refundId };
     },
 
     async capture(caller: Caller, orderId: string, payments: Parameters<typeof authorized.capture>[2]) {
+      await prepareProviders(ctx.providers);
       return withTransactions(await authorized.capture(caller, orderId, payments));
     },
 
     async void(caller: Caller, orderId: string, paymentIds: readonly string[]) {
+      await prepareProviders(ctx.providers);
       return withTransactions(await authorized.void(caller, orderId, paymentIds));
     },
 

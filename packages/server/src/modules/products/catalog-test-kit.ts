@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Collection, Product, ProductInput } from '@merx/contract';
 import type { Database } from '@merx/db';
 import { expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../testing.js';
 
 /** What a test sees of one response: status, parsed JSON body and headers. */
 export interface Res {
@@ -70,8 +70,8 @@ export function encodeR(payload: unknown): string {
 }
 
 /** Starts a test server on a fresh database and wraps it for catalog API tests. */
-export async function startKit(): Promise<Kit> {
-  const server = await startTestServer();
+export async function startKit(options?: TestServerOptions): Promise<Kit> {
+  const server = await startTestServer(options);
 
   async function request(req: RawRequest): Promise<Res> {
     const headers: Record<string, string> = { ...req.headers };
