@@ -124,6 +124,16 @@ export { type OrdersModule, orders } from './modules/orders.js';
 export { type OrdersSettingsModule, ordersSettings } from './modules/orders-settings.js';
 export { type PayLinksModule, type PaymentState, payLinks } from './modules/pay-links.js';
 export {
+  type PaymentsConfig,
+  type PaymentsModule,
+  payments,
+  type SavedPaymentMethod,
+  type StripePaymentIntent,
+  type StripeSettings,
+  type StripeSettingsPatch,
+  type StripeSyncResult,
+} from './modules/payments.js';
+export {
   type ImportProductsOptions,
   type ProductCsvModule,
   type ProductImport,

@@ -11,6 +11,7 @@ import {
   OAuthStrategy,
   orders,
   payLinks,
+  payments,
   products,
   productsV3,
   redirects,
@@ -21,13 +22,13 @@ import { boot } from './boot';
 const noToken: AuthStrategy = { getAuthHeaders: async () => ({ headers: {} }) };
 
 /**
- * The public client: catalog reads (v1, and v3 search for the listing's facet counts), and the pay link and offline
- * instructions (the pay link holds its own token).
+ * The public client: catalog reads (v1, and v3 search for the listing's facet counts), the pay link and offline
+ * instructions (the pay link holds its own token), and which payment providers the store offers.
  */
 export const catalog = createClient({
   baseUrl: location.origin,
   auth: noToken,
-  modules: { products, productsV3, collections, payLinks },
+  modules: { products, productsV3, collections, payLinks, payments },
 });
 
 function makeShop(clientId: string) {
@@ -35,7 +36,18 @@ function makeShop(clientId: string) {
   return createClient({
     baseUrl: location.origin,
     auth,
-    modules: { products, currentCart, couponCheck, checkout, orders, payLinks, redirects, members, memberFactors },
+    modules: {
+      products,
+      currentCart,
+      couponCheck,
+      checkout,
+      orders,
+      payLinks,
+      payments,
+      redirects,
+      members,
+      memberFactors,
+    },
   });
 }
 

@@ -119,6 +119,8 @@ export function Component() {
           level={1}
           orderId={order.id}
           total={order.priceSummary.total?.formattedAmount ?? ''}
+          amount={order.priceSummary.total?.amount ?? '0'}
+          currency={order.currency}
           lastDecline={payment.declineReason}
           token={token || undefined}
           onPaid={() => void client.invalidateQueries({ queryKey: keys.order(order.id) })}

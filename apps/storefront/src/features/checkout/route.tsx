@@ -177,6 +177,8 @@ function PlacedOrder({ checkoutId }: { checkoutId: string }) {
         <PayOrder
           orderId={orderId}
           total={order.data.priceSummary.total?.formattedAmount ?? ''}
+          amount={order.data.priceSummary.total?.amount ?? '0'}
+          currency={order.data.currency}
           lastDecline={payment.data.declineReason}
           heading="Your payment didn't go through"
           onPaid={done}

@@ -1,7 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { messageOf } from '../../../lib/errors';
-import { type Card, declineReason, declineWords, usePayOrder } from '../api/checkout';
+import {
+  type Card,
+  type CardConfirmer,
+  declineReason,
+  declineWords,
+  paymentsConfigQuery,
+  usePayOrder,
+} from '../api/checkout';
+import { StripeCard } from './stripe-card';
 
 export type CardErrors = Partial<Record<keyof Card, string>>;
 
@@ -83,11 +92,17 @@ export function CardFields({ errors }: { errors: CardErrors }) {
 
 /**
  * Pays an order already placed (after a declined card, from the thank-you page, the account or the reminder's pay
- * link): says what happened to the last card, takes another, and calls `onPaid` once the money is in.
+ * link): says what happened to the last card, takes another, and calls `onPaid` once the money is in. The buyer's
+ * card goes to Stripe's frame when the store takes payments through Stripe (in the buyer's own browser or account,
+ * since Stripe's PaymentIntent is the buyer's to ask for); otherwise to the test gateway, as the buyer or through
+ * the pay link's own call.
  */
 export function PayOrder(props: {
   orderId: string;
   total: string;
+  /** The total as a decimal amount and the order's currency (Stripe's card form shows and checks them). */
+  amount: string;
+  currency: string;
   /** The gateway's reason the last card was declined, when it was. */
   lastDecline?: string | undefined;
   /** The heading (default: "Your payment didn't go through" after a decline, else "Pay for your order"). */
@@ -100,16 +115,33 @@ export function PayOrder(props: {
 }) {
   const pay = usePayOrder(props.orderId, props.token);
   const [errors, setErrors] = useState<CardErrors>({});
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const config = useQuery(paymentsConfigQuery());
+  const stripeKey = config.data?.stripe?.publishableKey;
+  const confirmer = useRef<CardConfirmer | null>(null);
+  const [stripeProblem, setStripeProblem] = useState<string>();
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    setStripeProblem(undefined);
+    if (stripeKey) {
+      const frame = confirmer.current;
+      if (!frame) return setStripeProblem('The card form is still loading.');
+      try {
+        // Stripe's frame shows what is missing beside its own fields.
+        if (await frame.check()) return;
+      } catch (err) {
+        return setStripeProblem(messageOf(err));
+      }
+      pay.mutate({ stripe: { confirmer: frame, savePaymentMethod: false } }, { onSuccess: () => props.onPaid() });
+      return;
+    }
     const card = readCard(new FormData(e.currentTarget));
     const found = checkCard(card);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    pay.mutate(card, { onSuccess: () => props.onPaid() });
+    pay.mutate({ card }, { onSuccess: () => props.onPaid() });
   };
   const Heading = props.level === 1 ? 'h1' : 'h2';
-  const failure = pay.error ? (declineReason(pay.error) ?? messageOf(pay.error)) : undefined;
+  const failure = stripeProblem ?? (pay.error ? (declineReason(pay.error) ?? messageOf(pay.error)) : undefined);
   return (
     <section className="pay-order" aria-labelledby="pay-order-title">
       <Heading id="pay-order-title">
@@ -120,7 +152,18 @@ export function PayOrder(props: {
         Your order is saved: pay for it here to confirm it.
       </p>
       <form onSubmit={onSubmit} noValidate>
-        <CardFields errors={errors} />
+        {config.isPending ? (
+          <p className="muted">Loading the card form…</p>
+        ) : stripeKey ? (
+          <StripeCard
+            publishableKey={stripeKey}
+            amount={props.amount}
+            currency={props.currency}
+            confirmer={confirmer}
+          />
+        ) : (
+          <CardFields errors={errors} />
+        )}
         {failure ? (
           <p className="notice notice--error" role="alert">
             {failure}
