@@ -199,6 +199,20 @@ export const sections: Section[] = [
     ],
   },
   {
+    id: 'payments-settings',
+    label: 'Payments',
+    to: '/settings/payments',
+    group: 'settings',
+    permission: 'settings:read',
+    description: 'Card payments through Stripe: keys, when cards are charged, and the webhook.',
+    routes: [
+      {
+        path: 'settings/payments',
+        lazy: page(() => import('../features/payments-settings/payments-settings-route')),
+      },
+    ],
+  },
+  {
     id: 'shipping',
     label: 'Shipping and delivery',
     to: '/settings/shipping',
