@@ -36,16 +36,37 @@ export function applyFilter<QB extends AnySelect>(
 
 /** Adds ORDER BY for `sort`, then the spec's tie-breaker fields not already sorted on. */
 export function applySort<QB extends AnySelect>(qb: QB, sort: readonly SortField[], spec: EntityQuerySpec): QB {
-  let out = qb;
-  for (const item of withTieBreaker(sort, spec)) {
+  return orderByTerms(qb, sortTerms(sort, spec));
+}
+
+/** One ORDER BY term: what is sorted on, which way, and whether it may be NULL. */
+export interface SortTerm {
+  expr: Expr;
+  direction: 'asc' | 'desc';
+  notNull: boolean;
+}
+
+/** The ORDER BY terms of `sort` and the spec's tie-breaker fields not already sorted on. */
+export function sortTerms(sort: readonly SortField[], spec: EntityQuerySpec): SortTerm[] {
+  return withTieBreaker(sort, spec).map((item) => {
     const field = columnField(spec, item.field);
-    const ref = columnRef(spec, field.column);
-    // Where NULLs sort differs between the engines, so nullable columns say it: NULLs count as largest.
-    const direction = item.order === 'DESC' ? 'desc' : 'asc';
+    return {
+      expr: columnRef(spec, field.column),
+      direction: item.order === 'DESC' ? 'desc' : 'asc',
+      notNull: field.notNull === true,
+    };
+  });
+}
+
+/** Adds ORDER BY `terms`. */
+export function orderByTerms<QB extends AnySelect>(qb: QB, terms: readonly SortTerm[]): QB {
+  let out = qb;
+  for (const { expr, direction, notNull } of terms) {
+    // Where NULLs sort differs between the engines, so nullable terms say it: NULLs count as largest.
     out = (
-      field.notNull
-        ? out.orderBy(ref, direction)
-        : out.orderBy(ref, (ob) => (direction === 'desc' ? ob.desc().nullsFirst() : ob.asc().nullsLast()))
+      notNull
+        ? out.orderBy(expr, direction)
+        : out.orderBy(expr, (ob) => (direction === 'desc' ? ob.desc().nullsFirst() : ob.asc().nullsLast()))
     ) as QB;
   }
   return out;

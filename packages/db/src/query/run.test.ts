@@ -1,4 +1,5 @@
 import { parseQuery, ValidationError } from '@merx/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursor } from './cursor.js';
 import { runQuery } from './run.js';
@@ -128,5 +129,62 @@ describe.each(engineNames())('runQuery on %s', (engineName) => {
     await expect(run({ cursorPaging: { cursor: encodeCursor(state, SECRET, 'items') } })).rejects.toThrow(
       'invalid cursor',
     );
+  });
+
+  describe('with deferred rows', () => {
+    // The page's rows read by id after the page is found, with a per-row subquery (the item's tags).
+    const rows = (page: Parameters<NonNullable<Parameters<typeof runQuery>[0]['rows']>>[0]) =>
+      engine.db
+        .selectFrom(page.as('page'))
+        .innerJoin('items', 'items.id', 'page.page_id' as never)
+        .select(['items.id', 'items.name'])
+        .select(sql<number>`(select count(*) from item_tags where item_tags.item_id = items.id)`.as('tag_count'));
+
+    async function both(wire: unknown) {
+      const query = parseQuery(wire, itemSpec);
+      const base = engine.db.selectFrom('items').select(['items.id']);
+      const plain = await runQuery<{ id: string }>({ base, spec: itemSpec, query, cursorSecret: SECRET });
+      engine.queries.length = 0;
+      const deferred = await runQuery<{ id: string; name: string | null; tag_count: number | string }>({
+        base,
+        spec: itemSpec,
+        query,
+        cursorSecret: SECRET,
+        rows,
+      });
+      return { plain, deferred };
+    }
+
+    it.each([
+      ['price, nulls included', [{ fieldName: 'price', order: 'DESC' }]],
+      ['price ascending', [{ fieldName: 'price', order: 'ASC' }]],
+      ['name (nullable, mixed case)', [{ fieldName: 'name', order: 'ASC' }]],
+      ['created date then price', [{ fieldName: 'createdDate' }, { fieldName: 'price', order: 'DESC' }]],
+      ['the default sort', []],
+    ])('gives the same pages as the plain query, sorted by %s', async (_, sort) => {
+      for (const offset of [0, 1, 4, 9, 11, 12]) {
+        const { plain, deferred } = await both({ sort, paging: { limit: 4, offset } });
+        expect(deferred.rows.map((r) => r.id)).toEqual(plain.rows.map((r) => r.id));
+        expect(deferred.total).toBe(plain.total);
+      }
+    });
+
+    it('reads the page and its rows in one statement (then the count), per-row columns included', async () => {
+      const { deferred } = await both({ sort: [{ fieldName: 'price', order: 'DESC' }], paging: { limit: 3 } });
+      expect(deferred.rows.map((r) => [r.id, r.name, Number(r.tag_count)])).toEqual([
+        ['i04', 'dragon_fruit', 0],
+        ['i03', 'Cherry 100%', 1],
+        ['i09', 'elderberry', 1],
+      ]);
+      expect(engine.queries).toHaveLength(2);
+      expect(engine.queries[0]).toMatch(/page_id/);
+    });
+
+    it('keeps a filtered page and its cursors', async () => {
+      const first = await both({ filter: { visible: true }, sort: byPrice, cursorPaging: { limit: 3 } });
+      expect(first.deferred.rows.map((r) => r.id)).toEqual(visibleByPriceDesc.slice(0, 3));
+      const next = await both({ cursorPaging: { limit: 3, cursor: first.deferred.nextCursor } });
+      expect(next.deferred.rows.map((r) => r.id)).toEqual(visibleByPriceDesc.slice(3, 6));
+    });
   });
 });

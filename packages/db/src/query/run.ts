@@ -1,6 +1,6 @@
 import { type EntityQuerySpec, type FilterNode, invalid, type ParsedQuery } from '@merx/domain';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { applyFilter, applySort } from './compile.js';
+import { applyFilter, orderByTerms, type SortTerm, sortTerms } from './compile.js';
 import { type CursorState, decodeCursor, encodeCursor } from './cursor.js';
 import type { SearchPlan } from './search.js';
 
@@ -31,6 +31,13 @@ export interface RunQueryOptions {
    * the count to matches. A search without a requested sort is ordered by relevance.
    */
   search?: { terms: string[] | null; plan(terms: string[]): SearchPlan };
+  /**
+   * Deferred rows, for tables whose rows are wide or carry per-row subqueries: the page is found first as ids and
+   * sort keys alone, then `rows` reads its rows by id, selecting from `page` (columns `page_id`, and the sort keys
+   * `page_s0`, `page_s1`, …) joined to the table. Without it both engines carry every row an OFFSET skips through
+   * the sort whole and compute its select list. The rows come back ordered by the page's sort keys.
+   */
+  rows?: (page: AnySelect) => AnySelect;
 }
 
 /** Where counted totals are kept (an LRU map in the caller's process). */
@@ -62,10 +69,15 @@ export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Ro
   const fetchLimit = cursorPaging ? state.limit + 1 : state.limit;
   let base = applyFilter(baseOf(opts.base, state), state.filter, spec);
   if (plan) base = plan.page(base);
-  let sort = state.sort;
-  if (sort.length === 0 && plan) base = base.orderBy(plan.rank.expr, plan.rank.direction);
-  else if (sort.length === 0) sort = spec.defaultSort ?? [];
-  const page = applySort(base, sort, spec).limit(fetchLimit).offset(state.offset);
+  // Without a requested sort: by relevance when searching, else the spec's default; then the tie-breaker.
+  const ranked = state.sort.length === 0 && plan;
+  const terms: SortTerm[] = [
+    ...(ranked ? [{ expr: plan.rank.expr, direction: plan.rank.direction, notNull: true }] : []),
+    ...sortTerms(state.sort.length > 0 || ranked ? state.sort : (spec.defaultSort ?? []), spec),
+  ];
+  const page = opts.rows
+    ? deferredPage(base, terms, spec, opts.rows, fetchLimit, state.offset)
+    : orderByTerms(base, terms).limit(fetchLimit).offset(state.offset);
   const fetched = (await page.execute()) as Row[];
   const rows = fetched.slice(0, state.limit);
   const result = { rows, offset: state.offset, limit: state.limit };
@@ -84,6 +96,30 @@ export async function runQuery<Row>(opts: RunQueryOptions): Promise<QueryPage<Ro
       ? encodeCursor({ ...state, offset: Math.max(0, state.offset - state.limit) }, opts.cursorSecret, scope)
       : null;
   return { ...result, total: undefined, nextCursor, prevCursor };
+}
+
+/** A page found as ids and sort keys, its rows read by `rows` and ordered by those keys (RunQueryOptions.rows). */
+function deferredPage(
+  base: AnySelect,
+  terms: readonly SortTerm[],
+  spec: EntityQuerySpec,
+  rows: (page: AnySelect) => AnySelect,
+  limit: number,
+  offset: number,
+): AnySelect {
+  const ids = orderByTerms(
+    base
+      .clearSelect()
+      .select(sql.ref(`${spec.table}.id`).as('page_id'))
+      .select(terms.map((t, i) => t.expr.as(`page_s${i}`))),
+    terms,
+  )
+    .limit(limit)
+    .offset(offset);
+  return orderByTerms(
+    rows(ids),
+    terms.map((t, i) => ({ ...t, expr: sql.ref(`page.page_s${i}`) })),
+  );
 }
 
 function baseOf(base: RunQueryOptions['base'], state: CursorState): AnySelect {

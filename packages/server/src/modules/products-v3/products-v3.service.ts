@@ -40,7 +40,7 @@ import {
   createProductsRepo,
   type ProductRow,
   productHeadQuery,
-  selectProducts,
+  productPageRows,
   selectProductWithVariants,
   toProductRecord,
   variantsFromJson,
@@ -81,6 +81,7 @@ function viewOf(caller: Caller) {
 /** Catalog v3 product reads over the v1 catalog (docs/decisions/0023-products-v3-read.md). */
 export function createProductsV3Service(deps: ModuleDeps) {
   const repo = createProductsRepo(deps.dialect);
+  const pageRows = productPageRows(deps.db, deps.dialect);
   const rich = new Lru<string, RichContent>(RICH_CACHE_SIZE);
   const minorPerMajor = () => 10 ** currencyDigits(deps.store().currency);
   const spec = () => productV3QuerySpec(minorPerMajor());
@@ -196,7 +197,7 @@ export function createProductsV3Service(deps: ModuleDeps) {
     const { elevated } = viewOf(caller);
     const filter = await storedFilter(deps.db, query.filter);
     const base = () => {
-      const qb = selectProducts(deps.db, deps.dialect).select(['products.ribbon_id', 'products.brand_id']);
+      const qb = deps.db.selectFrom('products');
       return elevated ? qb : qb.where('products.visible', '=', sql.lit(1));
     };
     const terms = expression ? searchTerms(expression) : [];
@@ -206,6 +207,7 @@ export function createProductsV3Service(deps: ModuleDeps) {
       query: { ...query, filter },
       cursorSecret: deps.cursorSecret,
       search: { terms: terms.length > 0 ? terms : null, plan: (t) => productSearch(deps.dialect, t) },
+      rows: (ids) => pageRows(ids).select(['products.ribbon_id', 'products.brand_id']),
     });
     const variants = await repo.variantsOf(
       deps.db,

@@ -46,7 +46,7 @@ import {
   createProductsRepo,
   type ProductRow,
   productHeadQuery,
-  selectProducts,
+  productPageRows,
   selectProductWithVariants,
   toProductRecord,
   variantsFromJson,
@@ -271,6 +271,7 @@ export function createProductService(deps: CatalogDeps) {
    * statements. Keys longer than 4 KB are not cached.
    */
   const answers = new VersionedCache(16 * 1024 * 1024);
+  const pageRows = productPageRows(deps.db, deps.dialect);
   const catalogVersion = dataVersionReader(deps.db, CATALOG_VERSION);
 
   async function readThrough(
@@ -298,7 +299,7 @@ export function createProductService(deps: CatalogDeps) {
     const spec = productQuerySpec(10 ** currencyDigits(deps.store().currency));
     const query = parseQuery(rawQuery ?? {}, spec, { filterAsString });
     const base = (state: CursorState) => {
-      let qb = selectProducts(deps.db, deps.dialect).select(dataVersion(CATALOG_VERSION).as('catalog_version'));
+      let qb = deps.db.selectFrom('products');
       if (!opts.elevated) qb = qb.where('products.visible', '=', sql.lit(1));
       if (!state.sort.some((s) => s.field === 'featured')) return qb;
       // The merchant's order: positions in the filtered collection (or All Products); a product not in it goes last.
@@ -320,6 +321,7 @@ export function createProductService(deps: CatalogDeps) {
       cursorSecret: deps.cursorSecret,
       totals: { version: (row) => (row as { catalog_version: number | null }).catalog_version, cache: totals },
       search: { terms: terms.length > 0 ? terms : null, plan: (t) => productSearch(deps.dialect, t) },
+      rows: (ids) => pageRows(ids).select(dataVersion(CATALOG_VERSION).as('catalog_version')),
     });
     return { rows: page.rows, page };
   }
