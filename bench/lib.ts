@@ -271,6 +271,27 @@ function processJiffies(pid: number): number {
   }
 }
 
+/** Clock ticks per second of the times in /proc/<pid>/stat (USER_HZ: 100 on Linux, asked of getconf once). */
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used since it started, in ms, at the kernel's resolution
+ * (a tick, 10 ms); 0 once the process is gone.
+ */
+export function processCpuMs(pid: number): number {
+  return (processJiffies(pid) * 1000) / ticksPerSecond();
+}
+
 /** Starts watching how much CPU processes other than `ours` use; the returned function gives it in cores. */
 export function watchOtherLoad(ours: number[]): () => number {
   const cpus = os.availableParallelism();

@@ -1,6 +1,7 @@
 /*
- * One server for catalog.bench.ts, catalog-v3.bench.ts and cart.bench.ts, in its own process so that its memory can be measured on its
- * own. The benches run it bundled (plain JavaScript, as `npm start` runs Merx); by hand it also runs from source:
+ * One server for catalog.bench.ts, catalog-v3.bench.ts, cart.bench.ts and cost.bench.ts, in its own process so
+ * that its memory can be measured on its own. The benches run it bundled (plain JavaScript, as `npm start` runs
+ * Merx); by hand it also runs from source:
  *
  *   node --import tsx bench/server-child.ts merx <sqlite file>       Merx itself (buildApp, logger off)
  *   node --import tsx bench/server-child.ts merx <postgres://…>      Merx on a PostgreSQL database
@@ -14,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** The reference's price filter: list price above 50.00 in minor units (USD), as the bench asks Merx for. */
 const PRICE_ABOVE_MINOR = 5000;
@@ -90,6 +91,88 @@ function cartLineUpsert(dbPath: string) {
 }
 
 /**
+ * The reference's purchase for cost.bench.ts, one prepared statement per request on a writable connection of its
+ * own: create a checkout (insert), set its shipping address and option (update), place the order (insert … select
+ * from the checkout), read the order back (select). Beside the cart-line upsert these make the five requests of a
+ * storefront's purchase. No totals, no stock, no events.
+ */
+function purchaseStatements(dbPath: string) {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(
+    `create table if not exists ref_checkouts (
+       id text primary key, cart_key text not null, email text, address text, shipping_option text,
+       created_date text not null);
+     create table if not exists ref_orders (
+       id text primary key, checkout_id text not null unique, cart_key text not null, email text, address text,
+       shipping_option text, created_date text not null)`,
+  );
+  const createCheckout = db.prepare(
+    `insert into ref_checkouts (id, cart_key, email, created_date) values (?, ?, ?, ?) returning *`,
+  );
+  const updateCheckout = db.prepare(
+    'update ref_checkouts set address = ?, shipping_option = ? where id = ? and cart_key = ? returning *',
+  );
+  const placeOrder = db.prepare(
+    `insert into ref_orders (id, checkout_id, cart_key, email, address, shipping_option, created_date)
+     select ?, id, cart_key, email, address, shipping_option, ? from ref_checkouts where id = ? and cart_key = ?
+     returning *`,
+  );
+  const getOrder = db.prepare('select * from ref_orders where id = ? and cart_key = ?');
+  let next = 0;
+  const newId = () => `${process.pid}-${++next}`;
+  const now = () => new Date().toISOString();
+  return {
+    createCheckout: (cartKey: string, email: string) => createCheckout.get(newId(), cartKey, email, now()),
+    updateCheckout: (cartKey: string, id: string, address: string, option: string) =>
+      updateCheckout.get(address, option, id, cartKey),
+    placeOrder: (cartKey: string, checkoutId: string) => placeOrder.get(newId(), now(), checkoutId, cartKey),
+    getOrder: (cartKey: string, id: string) => getOrder.get(id, cartKey),
+    close: () => db.close(),
+  };
+}
+
+/** The reference's purchase routes (cost.bench.ts): 404 when the row is not the caller's. */
+function referencePurchaseRoutes(app: FastifyInstance, dbPath: string): () => void {
+  // Opened on the first request, so that the other benches' reference stays read-only and its memory unchanged.
+  let statements: ReturnType<typeof purchaseStatements> | undefined;
+  const open = () => {
+    statements ??= purchaseStatements(dbPath);
+    return statements;
+  };
+  const answer = (reply: FastifyReply, row: unknown) =>
+    row
+      ? reply.type('application/json').send(JSON.stringify(row))
+      : reply.code(404).type('application/json').send('{"message":"not found"}');
+  const keyOf = (request: FastifyRequest) => request.headers.authorization ?? '';
+  app.post<{ Body: { email?: string } }>('/ref/checkouts', (request, reply) =>
+    answer(reply, open().createCheckout(keyOf(request), String(request.body?.email ?? ''))),
+  );
+  app.patch<{ Params: { id: string }; Body: { address?: unknown; shippingOption?: string } }>(
+    '/ref/checkouts/:id',
+    (request, reply) =>
+      answer(
+        reply,
+        open().updateCheckout(
+          keyOf(request),
+          request.params.id,
+          JSON.stringify(request.body?.address ?? null),
+          String(request.body?.shippingOption ?? ''),
+        ),
+      ),
+  );
+  app.post<{ Params: { id: string } }>('/ref/checkouts/:id/create-order', (request, reply) =>
+    answer(reply, open().placeOrder(keyOf(request), request.params.id)),
+  );
+  app.get<{ Params: { id: string } }>('/ref/orders/:id', (request, reply) =>
+    answer(reply, open().getOrder(keyOf(request), request.params.id)),
+  );
+  return () => statements?.close();
+}
+
+/**
  * The reference's v3 search (catalog-v3.bench.ts): a page of 20 visible products, newest first, and the three facets
  * the storefront shows (brand counts, option-choice counts, lowest and highest price), optionally within one
  * category. One prepared statement per part on the same tables and indexes Merx reads; the price is the stored
@@ -156,6 +239,12 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
      order by price desc, id asc limit ?`,
   );
   const byId = db.prepare('select * from products where id = ? and visible = 1');
+  // cost.bench.ts's uncached list: any page, with the count of matching products Merx's answer also holds (an
+  // uncorrelated subquery, worked out once per statement on the partial price index).
+  const page = db.prepare(
+    `select *, (select count(*) from products where visible = 1 and price > @above) as total_results
+     from products where visible = 1 and price > @above order by price desc, id asc limit @limit offset @offset`,
+  );
   const app = Fastify({ logger: false });
   const limitOf = (q: { limit?: string }) => Math.min(100, Math.max(1, Number(q.limit ?? 20) || 20));
   app.get<{ Querystring: { limit?: string; collection?: string; above?: string } }>(
@@ -166,6 +255,19 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
         ? byCollection.all(request.query.collection, limit)
         : byPrice.all(Number(request.query.above ?? PRICE_ABOVE_MINOR), limit);
       reply.type('application/json').send(JSON.stringify({ products: rows }));
+    },
+  );
+  app.get<{ Querystring: { above?: string; limit?: string; offset?: string } }>(
+    '/ref/products-page',
+    (request, reply) => {
+      const rows = page.all({
+        above: Number(request.query.above ?? 0),
+        limit: limitOf(request.query),
+        offset: Math.max(0, Number(request.query.offset ?? 0) || 0),
+      }) as Array<{ total_results: number }>;
+      reply
+        .type('application/json')
+        .send(JSON.stringify({ products: rows, totalResults: rows[0]?.total_results ?? 0 }));
     },
   );
   app.get<{ Params: { id: string } }>('/ref/products/:id', (request, reply) => {
@@ -190,6 +292,7 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
     const line = addLine.run(cartKey, item.catalogReference.catalogItemId, variantId, item.quantity);
     reply.type('application/json').send(JSON.stringify({ line }));
   });
+  const closePurchases = referencePurchaseRoutes(app, dbPath);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
@@ -197,6 +300,7 @@ async function startReference(dbPath: string): Promise<{ port: number; close: ()
       await app.close();
       db.close();
       addLine?.close();
+      closePurchases();
     },
   };
 }
