@@ -29,6 +29,10 @@ const server = await build({
   outdir: 'packages/server/dist',
   outExtension: { '.js': '.mjs' },
   external: dependencies.flatMap((name) => [name, `${name}/*`]),
+  // V8 keeps every module's source text in its heap for as long as the process runs (two bytes a character here:
+  // the hosted pages' text has a few beyond Latin-1). Without comments and indentation the server's bundle is
+  // 1.2 MB instead of 1.9: 1.5 MB less heap. Stack traces still name the sources, through the maps (`npm start`).
+  minifyWhitespace: true,
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',

@@ -500,11 +500,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
 
   // The media upload is registered in a scope of its own (multipart bodies) but documented with the rest.
   const documented = [...routes, services.mediaLibrary.upload];
-  const document = buildOpenApi(documented, { title: 'Merx Store API', version: '0.1.0' });
-  services.mediaLibrary.describe(document);
-  app.get('/openapi.json', { config: { access: publicAccess } }, async () => document);
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  const info = { title: 'Merx Store API', version: '0.1.0' };
+  // The API's description is megabytes that few ever read: made on its first request, then kept as its JSON bytes
+  // (outside the JavaScript heap, sent as they are).
+  let documentJson: Buffer | undefined;
+  const apiDocument = () => {
+    if (documentJson === undefined) {
+      const document = buildOpenApi(documented, info);
+      services.mediaLibrary.describe(document);
+      documentJson = Buffer.from(JSON.stringify(document), 'utf8');
+    }
+    return documentJson;
+  };
+  app.get('/openapi.json', { config: { access: publicAccess } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(apiDocument()),
+  );
+  // Swagger UI reads the same description through its transform; the plugin itself holds only an empty one.
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: { openapi: '3.0.3', info, paths: {} } },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    transformSpecification: () => JSON.parse(apiDocument().toString('utf8')),
+  });
 
   app.get('/healthz', { config: { access: publicAccess } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: publicAccess } }, async (_request, reply) => {

@@ -2,7 +2,6 @@ import { createDb, type MerxDb, migrateToLatest } from '@merx/db';
 import type { Logger } from 'pino';
 import { buildApp, type MerxApp } from './app.js';
 import type { Config } from './config.js';
-import { seedDemoStore } from './seed/seed-demo.js';
 
 /** Opens and migrates the database, builds the app, and on an empty store creates the owner key and demo data. */
 export async function bootstrap(
@@ -29,6 +28,8 @@ export async function bootstrap(
   const owner = await services.staff.ensureOwner(config.ownerEmail, config.ownerPassword);
   let demoLoaded = false;
   if (config.seedDemo && (await services.products.repo.count(merx.db)) === 0) {
+    // Imported only for an empty store: the demo catalog and its image drawing stay out of a running server's memory.
+    const { seedDemoStore } = await import('./seed/seed-demo.js');
     const counts = await seedDemoStore(services, config.mediaDir, { showcase: true });
     logger.info(counts, 'demo store loaded');
     demoLoaded = true;

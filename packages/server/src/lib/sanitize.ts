@@ -1,4 +1,16 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+let sanitizer: typeof sanitizeHtml | undefined;
+
+/**
+ * `sanitize-html` (with its HTML and CSS parsers, megabytes of memory), loaded by the first description written or
+ * read as rich text rather than by every server at start; synchronously, so that its callers stay as they are.
+ */
+export function loadSanitizeHtml(): typeof sanitizeHtml {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+  return sanitizer;
+}
 
 /** The allow-list of descriptions, also the base of the rich-text HTML allow-list (lib/rich-text). */
 export const descriptionSanitizeOptions: sanitizeHtml.IOptions = {
@@ -62,5 +74,5 @@ export const descriptionSanitizeOptions: sanitizeHtml.IOptions = {
 
 /** Rich-text descriptions keep their formatting but lose scripts, event handlers, styles and unsafe URLs. */
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, descriptionSanitizeOptions).trim();
+  return loadSanitizeHtml()(html, descriptionSanitizeOptions).trim();
 }

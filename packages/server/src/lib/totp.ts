@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /** RFC 6238 codes: SHA-1, 6 digits, 30-second steps (what authenticator apps expect). */
 function totpOf(secretBase32: string, issuer = 'Merx', label = 'member'): TOTP {
@@ -25,5 +24,7 @@ export function totpCode(secretBase32: string, now: Date): string {
 
 export async function totpEnrolment(secretBase32: string, issuer: string, account: string) {
   const otpauthUrl = totpOf(secretBase32, issuer, account).toString();
+  // Only enrolment draws a QR code: the package is loaded then, not by every server at start.
+  const { default: QRCode } = await import('qrcode');
   return { secret: secretBase32, otpauthUrl, qrCodeSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
 }

@@ -1,5 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
-import { descriptionSanitizeOptions } from '../sanitize.js';
+import type sanitizeHtml from 'sanitize-html';
+import { descriptionSanitizeOptions, loadSanitizeHtml } from '../sanitize.js';
 
 const base = descriptionSanitizeOptions;
 const baseAttributes = (base.allowedAttributes || {}) as Record<string, sanitizeHtml.AllowedAttribute[]>;
@@ -59,5 +59,5 @@ export const richHtmlSanitizeOptions: sanitizeHtml.IOptions = {
 
 /** HTML through the rich-text allow-list. */
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, richHtmlSanitizeOptions);
+  return loadSanitizeHtml()(html, richHtmlSanitizeOptions);
 }

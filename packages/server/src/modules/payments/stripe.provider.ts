@@ -1,8 +1,8 @@
 import { stripeErrorCodes } from '@merx/contract';
 import { AppError } from '@merx/domain';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentProviderApi, ProviderResult } from './payments.providers.js';
-import { createStripeClient } from './stripe.client.js';
+import { createStripeClient, loadedStripeErrors } from './stripe.client.js';
 import type { StripeSettingsService, StripeSetup } from './stripe.settings.js';
 
 /*
@@ -14,7 +14,8 @@ import type { StripeSettingsService, StripeSetup } from './stripe.settings.js';
 /** Stripe's answer as Merx refuses it: down or timing out → 503, anything Stripe refused → 400 with its message. */
 export function stripeFailure(error: unknown): Error {
   if (error instanceof AppError) return error;
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+  const errors = loadedStripeErrors();
+  if (errors && (error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError))
     return new AppError(
       'UNAVAILABLE',
       stripeErrorCodes.unavailable,
@@ -23,7 +24,7 @@ export function stripeFailure(error: unknown): Error {
         provider: 'stripe',
       },
     );
-  if (error instanceof Stripe.errors.StripeError) {
+  if (errors && error instanceof errors.StripeError) {
     if (error.statusCode === 401 || error.type === 'StripeAuthenticationError')
       return new AppError('FAILED_PRECONDITION', stripeErrorCodes.notConfigured, 'Stripe refused the secret key', {
         provider: 'stripe',
