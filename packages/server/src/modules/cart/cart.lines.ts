@@ -486,11 +486,16 @@ function catalogView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogE
   };
 }
 
+/** One line as the buyer sees it now: a pure function of the line, its product's catalog entry and `ctx`. */
+export function lineView(line: CartLineRecord, catalog: ReadonlyMap<string, CatalogEntry>, ctx: CatalogContext) {
+  return line.custom ? customView(line, line.custom) : catalogView(line, catalog, ctx);
+}
+
 /** Every line of a cart as the buyer sees it now. */
 export function lineViews(
   lines: readonly CartLineRecord[],
   catalog: ReadonlyMap<string, CatalogEntry>,
   ctx: CatalogContext,
 ): LineView[] {
-  return lines.map((line) => (line.custom ? customView(line, line.custom) : catalogView(line, catalog, ctx)));
+  return lines.map((line) => lineView(line, catalog, ctx));
 }

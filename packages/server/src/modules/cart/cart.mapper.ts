@@ -116,19 +116,22 @@ function buyerInfoOf(cart: CartRecord): Cart['buyerInfo'] {
   }
 }
 
-/** The cart on the wire: its lines as the buyer sees them now and the items subtotal (catalog prices). */
+/**
+ * The cart on the wire: its lines as the buyer sees them now (`extra.lineItems`: the views already mapped) and the
+ * items subtotal (catalog prices).
+ */
 export function cartWire(
   cart: CartRecord,
   views: readonly LineView[],
   subtotal: number,
   ctx: WireContext,
-  extra: { taxIncludedInPrices?: boolean } = {},
+  extra: { taxIncludedInPrices?: boolean; lineItems?: CartLineItem[] } = {},
 ): Cart {
   const language = ctx.locale.split('-')[0] ?? 'en';
   const contact = cart.contactInfo;
   return {
     id: cart.id,
-    lineItems: views.map((v) => lineItemOf(v, ctx)),
+    lineItems: extra.lineItems ?? views.map((v) => lineItemOf(v, ctx)),
     ...(cart.buyerNote ? { buyerNote: cart.buyerNote } : {}),
     buyerInfo: buyerInfoOf(cart),
     currency: ctx.currency,

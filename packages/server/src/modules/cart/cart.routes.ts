@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { elevated, identifiedAccess } from '../../http/auth.js';
 import { RawJson } from '../../http/raw-json.js';
 import { type AnyRoute, defineRoute } from '../../http/route.js';
-import { jsonOnce } from '../../lib/json-once.js';
 import type { CartService } from './cart.service.js';
+import { cartJson } from './cart.views.js';
 
 const CURRENT = '/ecom/v1/carts/current';
 
@@ -16,7 +16,7 @@ export function cartRoutes(carts: CartService): AnyRoute[] {
   const tag = 'Current cart';
   const access = identifiedAccess;
   // `{ cart }` as JSON, reusing the cart's JSON the change already made for its event.
-  const answer = (cart: c.Cart) => new RawJson(`{"cart":${jsonOnce(cart)}}`);
+  const answer = (cart: c.Cart) => new RawJson(`{"cart":${cartJson(cart)}}`);
   return [
     defineRoute({
       method: 'GET',

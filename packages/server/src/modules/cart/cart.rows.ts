@@ -14,13 +14,17 @@ type CartRow = Selectable<CartsTable>;
 type LineRow = Selectable<CartLinesTable>;
 /** A cart row with its lines and its products' rows as JSON text, all read in the same statement. */
 export type StateRow = CartRow & {
-  lines_json: string;
+  /** Null when the lines held for the cart (HeldLines) are its lines. */
+  lines_json: string | null;
   /** Full rows of the products being added (and of products the cache lacks, on a second read). */
   products_json: string;
   variants_json: string;
   /** `{id, revision}` of every product on the lines or being added. */
   revisions_json: string;
-  memberships_json: string;
+  /** Collection memberships of those products; a take does not read them. */
+  memberships_json?: string;
+  /** A take's: the cart's revision as its statement's snapshot saw it (see `linesInStep`). */
+  base_revision?: number | string | null;
 };
 
 /** Columns read of a line. */
@@ -292,28 +296,29 @@ export const sharedCatalogCache = new CatalogCache();
 
 /**
  * The catalog of a cart read: entries of the products (full rows for those read in full, else the cache at the
- * revision read), with their collection ids; `missing` lists products whose revision the cache does not hold.
+ * revision read), with their collection ids when the read took them (else the cache's own entries, without);
+ * `missing` lists products whose revision the cache does not hold.
  */
 export function cachedCatalogOf(
   cache: CatalogCache,
-  row: { products_json: unknown; variants_json: unknown; revisions_json: unknown; memberships_json: unknown },
+  row: { products_json: unknown; variants_json: unknown; revisions_json: unknown; memberships_json?: unknown },
 ): { catalog: Map<string, CatalogEntry>; missing: string[] } {
   const full = cache.add(row.products_json, row.variants_json);
-  const collections = collectionsOf(row.memberships_json);
+  const collections = row.memberships_json === undefined ? undefined : collectionsOf(row.memberships_json);
   const catalog = new Map<string, CatalogEntry>();
-  const missing: string[] = [];
+  const missing = new Set<string>();
   for (const { id, revision } of parsed<Array<{ id: string; revision: number }>>(row.revisions_json)) {
     // A product on two lines (or on a line and being added) comes twice.
-    if (catalog.has(id) || missing.includes(id)) continue;
+    if (catalog.has(id) || missing.has(id)) continue;
     const entry = full.get(id) ?? cache.get(id, Number(revision));
-    if (!entry) {
-      missing.push(id);
-      continue;
+    if (!entry) missing.add(id);
+    else if (!collections) catalog.set(id, entry);
+    else {
+      const collectionIds = (collections.get(id) ?? []).sort();
+      catalog.set(id, { product: { ...entry.product, collectionIds }, variants: entry.variants });
     }
-    const collectionIds = (collections.get(id) ?? []).sort();
-    catalog.set(id, { product: { ...entry.product, collectionIds }, variants: entry.variants });
   }
-  return { catalog, missing };
+  return { catalog, missing: [...missing] };
 }
 
 /** Lines read as a JSON column, in their order. */
@@ -324,11 +329,31 @@ export function linesOf<R extends LineColumns, L extends CartLineRecord>(json: u
 }
 
 /**
- * A cart row read with its lines and catalog (JSON columns) as a cart state, the catalog completed from `cache`;
- * `missing` lists the products to read in full (then call again).
+ * Whether the lines a take read are those of the revision before its own: the statement's snapshot saw that
+ * revision (SQLite's sees the take's own; a new cart has no lines before). On PostgreSQL a take that waited for the
+ * row while another change committed bumps the revision that change wrote, but reads the lines of its snapshot.
  */
-export function stateOf(row: StateRow, cache: CatalogCache): { state: CartState; missing: string[] } {
-  const lines = linesOf(row.lines_json, lineOf);
+function takeInStep(row: StateRow, revision: number): boolean {
+  if (row.base_revision === undefined) return true;
+  if (row.base_revision === null) return revision === 1;
+  return Number(row.base_revision) >= revision - 1;
+}
+
+/**
+ * A cart row read with its lines and catalog (JSON columns) as a cart state, the catalog completed from `cache`;
+ * `held` are the lines when the row has none (they are the ones held); `missing` lists the products to read in full
+ * (then call again).
+ */
+export function stateOf(
+  row: StateRow,
+  cache: CatalogCache,
+  held?: readonly CartLineRecord[],
+): { state: CartState; missing: string[] } {
+  const cart = cartOf(row);
+  const read = row.lines_json !== null;
+  const lines = read ? linesOf(row.lines_json, lineOf) : held;
+  if (!lines) throw new Error('a cart read answered no lines and none are held');
   const { catalog, missing } = cachedCatalogOf(cache, row);
-  return { state: { cart: cartOf(row), lines, catalog, created: false }, missing };
+  const linesInStep = !read || takeInStep(row, cart.revision);
+  return { state: { cart, lines, catalog, created: false, linesInStep }, missing };
 }

@@ -14,13 +14,11 @@ import { identityOf } from '../../events/identity.js';
 import type { NewEvent } from '../../events/outbox.js';
 import { type Caller, hasScope } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
-import { jsonOnce } from '../../lib/json-once.js';
 import { type CouponCheck, totalsCouponOf } from '../discounts/index.js';
 import type { ModuleDeps } from '../module.js';
 import { addLines, type LinesToAdd, removeLines, setQuantities } from './cart.changes.js';
 import type { CartDependencies } from './cart.deps.js';
 import { type ApplicationErrorDetails, estimateWire } from './cart.estimate.js';
-import { lineViews } from './cart.lines.js';
 import { cartWire } from './cart.mapper.js';
 import { createCartRepo } from './cart.repo.js';
 import type { CartFields } from './cart.rows.js';
@@ -32,6 +30,7 @@ import {
   totalsAddressOf,
 } from './cart.totals.js';
 import type { CartOwner, CartState } from './cart.types.js';
+import { cartJson, LineMemo, withItemsJson } from './cart.views.js';
 
 /** 404 when the caller has no current cart (WIRE.md 5.1). */
 export const ownedCartNotFound = () => notFound(cartErrorCodes.ownedCartNotFound, 'You have no current cart', {});
@@ -123,23 +122,27 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     publicUrl: deps.publicUrl,
   });
 
-  function views(state: CartState) {
-    return lineViews(state.lines, state.catalog, catalogCtx(state.cart.owner));
+  const memo = new LineMemo();
+
+  /** The lines' views and wire items: made anew only for lines, products or contexts that changed. */
+  function shown(state: CartState) {
+    return memo.linesOf(state.lines, state.catalog, catalogCtx(state.cart.owner), wireCtx());
   }
 
   /** The items subtotal at catalog prices, in minor units. */
-  function subtotalOf(state: CartState, now: Date | string, lines = views(state)): number {
+  function subtotalOf(state: CartState, now: Date | string, lines = shown(state).views): number {
     return cartTotals(lines, CATALOG_ONLY, { currency: deps.store().currency, now }).priceSummary.subtotal;
   }
 
-  /** The cart on the wire, with its subtotal at catalog prices. */
+  /** The cart on the wire, with its subtotal at catalog prices (and its JSON: `cartJson`). */
   function present(state: CartState): Cart {
-    const lines = views(state);
-    return cartWire(state.cart, lines, subtotalOf(state, deps.clock.now(), lines), wireCtx());
+    const { views, items, itemsJson } = shown(state);
+    const subtotal = subtotalOf(state, deps.clock.now(), views);
+    return withItemsJson(cartWire(state.cart, views, subtotal, wireCtx(), { lineItems: items }), itemsJson);
   }
 
   function cartEvent(state: CartState, cart: Cart, modifiedFields: string[], caller: Caller): NewEvent {
-    const entity = jsonOnce(cart);
+    const entity = cartJson(cart);
     const identity = identityOf(caller);
     return state.created
       ? {
@@ -168,8 +171,9 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     work: (uow: UnitOfWork, state: CartState, now: string) => Promise<string[]>,
   ): Promise<Cart> {
     const now = deps.clock.now().toISOString();
+    const owner = ownerOf(caller);
     return withTransaction(deps.db, async (uow) => {
-      const state = await repo.take(uow.trx, ownerOf(caller), {
+      const state = await repo.take(uow.trx, owner, {
         create: opts.create,
         newId: newId(),
         currency: deps.store().currency,
@@ -178,6 +182,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       });
       if (!state) throw ownedCartNotFound();
       const modifiedFields = await work(uow, state, now);
+      if (state.linesInStep) uow.afterCommit(() => repo.hold(owner, state));
       const cart = present(state);
       await deps.outbox.append(uow, cartEvent(state, cart, modifiedFields, caller));
       return cart;
@@ -295,9 +300,11 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
     },
 
     async deleteCurrent(caller: Caller): Promise<void> {
+      const owner = ownerOf(caller);
       await withTransaction(deps.db, async (uow) => {
-        const cartId = await repo.deleteByOwner(uow.trx, ownerOf(caller));
+        const cartId = await repo.deleteByOwner(uow.trx, owner);
         if (!cartId) throw ownedCartNotFound();
+        uow.afterCommit(() => repo.forget(owner));
         await deps.outbox.append(uow, {
           type: cartEventTypes.deleted,
           entityId: cartId,
@@ -313,7 +320,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       const now = deps.clock.now();
       const state = await repo.findByOwner(deps.db, owner);
       if (!state) throw ownedCartNotFound();
-      const lines = views(state);
+      const { views: lines, items } = shown(state);
       const { currency } = deps.store();
       const subtotal = subtotalOf(state, now, lines);
       const config = await loadTotalsConfiguration(others, now);
@@ -321,6 +328,7 @@ export function createCartService(deps: ModuleDeps, others: CartDependencies) {
       const totals = cartTotals(lines, { ...config, coupon }, totalsRequestOf(input, state, currency, now));
       const cart = cartWire(state.cart, lines, totals.priceSummary.subtotal, wireCtx(), {
         taxIncludedInPrices: totals.taxIncludedInPrice,
+        lineItems: items,
       });
       return estimateWire(cart, totals, wireCtx(), {
         ...(couponRefusal ? { couponRefusal } : {}),

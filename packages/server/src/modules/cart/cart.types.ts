@@ -116,10 +116,18 @@ export interface CatalogEntry {
 /** A cart with its lines and the catalog entries of their products (and of the products being added). */
 export interface CartState {
   cart: CartRecord;
-  lines: CartLineRecord[];
+  /** The lines in their order; changes replace the list and its records, never change them in place. */
+  lines: readonly CartLineRecord[];
+  /** Entries of the products on the lines and being added; a take leaves their collection ids out (see `take`). */
   catalog: Map<string, CatalogEntry>;
   /** True when the statement that read this state created the cart. */
   created: boolean;
+  /**
+   * Whether `lines` are the cart's lines at the revision read (a take: the revision before its own). Always, but on
+   * PostgreSQL when another change of the cart committed while a take waited for the row: its lines are then those
+   * committed when its statement began.
+   */
+  linesInStep: boolean;
 }
 
 /** One line as the buyer sees it now: live catalog values (or the snapshot), overrides applied, availability. */
