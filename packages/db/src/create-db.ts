@@ -6,6 +6,7 @@ import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DialectName } from './dialect.js';
+import { withNamedStatements } from './pg-prepared.js';
 import type { Database } from './schema.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
@@ -36,6 +37,8 @@ export interface CreateDbOptions {
   /** Receives every query; used to count statements per request. */
   onQuery?: (event: LogEvent) => void;
   poolSize?: number;
+  /** PostgreSQL: send statements as named prepared statements (pg-prepared.ts); default true. */
+  namedStatements?: boolean;
 }
 
 /** Opens the database named by `url`: PostgreSQL through `pg`, otherwise SQLite through better-sqlite3 (WAL). */
@@ -47,7 +50,10 @@ export function createDb(options: CreateDbOptions): MerxDb {
       max: options.poolSize ?? 10,
       ...(options.pgSearchPath ? { options: `-c search_path=${options.pgSearchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const dialect = new PostgresDialect({
+      pool: options.namedStatements === false ? pool : withNamedStatements(pool),
+    });
+    const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true });

@@ -15,7 +15,7 @@ export async function bootstrap(
   /** The demo store was loaded by this start. */
   demoLoaded: boolean;
 }> {
-  const merx = createDb({ url: config.databaseUrl });
+  const merx = createDb({ url: config.databaseUrl, namedStatements: config.pgNamedStatements !== false });
   const applied = await migrateToLatest(merx.db, merx.dialect);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const merxApp = await buildApp({ config, merx, logger });

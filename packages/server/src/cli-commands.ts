@@ -112,7 +112,7 @@ export async function runCommand(
   arg: string | undefined,
 ): Promise<number> {
   const config = { ...loadConfig(), seedDemo: false };
-  const merx = createDb({ url: config.databaseUrl });
+  const merx = createDb({ url: config.databaseUrl, namedStatements: config.pgNamedStatements !== false });
   try {
     await migrateToLatest(merx.db, merx.dialect);
     if (command === 'migrate') {

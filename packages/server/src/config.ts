@@ -41,6 +41,11 @@ export interface Config {
   secretsKey?: string | undefined;
   /** NODE_ENV=production: secrets are not saved without MERX_SECRETS_KEY. */
   production?: boolean;
+  /**
+   * PostgreSQL: named prepared statements (decision 0041); MERX_PG_PREPARED_STATEMENTS=false for poolers that
+   * cannot keep them.
+   */
+  pgNamedStatements?: boolean;
 }
 
 /** Stripe's keys and API address from the environment; each may be unset. */
@@ -94,6 +99,7 @@ export function loadConfig(
     stripe: stripeConfigOf(env),
     secretsKey: env.MERX_SECRETS_KEY?.trim() || undefined,
     production: env.NODE_ENV === 'production',
+    pgNamedStatements: env.MERX_PG_PREPARED_STATEMENTS?.trim().toLowerCase() !== 'false',
     fetchPrivateHosts: env.MERX_FETCH_PRIVATE_HOSTS
       ? env.MERX_FETCH_PRIVATE_HOSTS === 'true'
       : env.NODE_ENV === 'development',
