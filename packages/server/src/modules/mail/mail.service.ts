@@ -1,7 +1,8 @@
 import type { Database, Executor, MailMessagesTable } from '@merx/db';
 import { notFound } from '@merx/domain';
 import type { Kysely, Selectable } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { MailKind } from './mail.templates.js';
@@ -79,6 +80,14 @@ function toMessage(row: MailRow): MailMessage {
   };
 }
 
+/* nodemailer (~2.7 MB of heap) serves only stores that send by SMTP: it is loaded when the first transport is made. */
+let loaded: typeof Nodemailer | undefined;
+
+async function nodemailerPackage(): Promise<typeof Nodemailer> {
+  loaded ??= await import('nodemailer');
+  return loaded;
+}
+
 const noLogger: MailLogger = { info() {}, warn() {}, error() {} };
 
 /**
@@ -100,7 +109,8 @@ export function createMailService(deps: {
   let running: Promise<void> | null = null;
   let again = false;
 
-  function transporter(smtpUrl: string): Transporter {
+  async function transporter(smtpUrl: string): Promise<Transporter> {
+    const nodemailer = await nodemailerPackage();
     // Bounded timeouts: a hung server must not hold a claimed message for nodemailer's 10-minute default.
     transport ??= nodemailer.createTransport({
       url: smtpUrl,
@@ -132,7 +142,8 @@ export function createMailService(deps: {
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return 'skipped';
     try {
-      await transporter(smtpUrl).sendMail({
+      const mailer = await transporter(smtpUrl);
+      await mailer.sendMail({
         from,
         to: row.to_address,
         subject: row.subject,

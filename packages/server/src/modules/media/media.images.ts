@@ -1,6 +1,6 @@
 import { type MediaMimeType, mediaLimits } from '@merx/contract';
 import type { ViolatedRule } from '@merx/domain';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp, SharpConstructor } from 'sharp';
 
 /** The image formats of the library (its other formats are videos: media.video.ts). */
 export type ImageMimeType = Extract<MediaMimeType, `image/${string}`>;
@@ -38,6 +38,17 @@ const FORMATS: Record<string, { mimeType: ImageMimeType; extension: string }> = 
   avif: { mimeType: 'image/avif', extension: 'avif' },
 };
 
+/*
+ * sharp brings libvips (~2 MB of heap, ~20 MB of native memory) and only uploads need it: it is loaded with the
+ * first image inspected.
+ */
+let loaded: SharpConstructor | undefined;
+
+async function sharpPackage(): Promise<SharpConstructor> {
+  loaded ??= (await import('sharp')).default;
+  return loaded;
+}
+
 const TAKEN = 'the library takes JPEG, PNG, WebP, GIF and AVIF images, and MP4, MOV and WebM videos';
 
 function formatOf(meta: Metadata): string {
@@ -51,6 +62,7 @@ function formatOf(meta: Metadata): string {
  */
 export async function inspectImage(bytes: Buffer): Promise<InspectedImage | ImageRefusal> {
   if (bytes.length === 0) return { description: 'is empty', violatedRule: 'MIN_SIZE' };
+  const sharp = await sharpPackage();
   let meta: Metadata;
   try {
     // The header only, with no pixel limit: the size is checked below, with the numbers in the message.
@@ -135,6 +147,7 @@ export function processImage(bytes: Buffer, image: InspectedImage): Promise<Proc
 }
 
 async function encodeAll(bytes: Buffer, image: InspectedImage): Promise<ProcessedImage> {
+  const sharp = await sharpPackage();
   const input = () =>
     sharp(bytes, { limitInputPixels: mediaLimits.maxPixels, animated: image.frames > 1, failOn: 'error' }).autoOrient();
   const original = await encode(input(), image).toBuffer();

@@ -1,5 +1,5 @@
 import type { DialectName, Executor } from '@merx/db';
-import { stringify } from 'csv-stringify/sync';
+import type { stringify as Stringify } from 'csv-stringify/sync';
 import type { ProductsRepo } from '../products/products.repo.js';
 import { effectiveVariant, selectProducts, toProductRecord } from '../products/products.repo.js';
 import type { ProductRecord, VariantRecord } from '../products/products.types.js';
@@ -26,10 +26,21 @@ export interface ExportPage {
 }
 
 const position = new Map(EXPORT_COLUMNS.map((c, i) => [c, i]));
-const csvText = (rows: string[][]) => stringify(rows, { record_delimiter: 'windows' });
+// csv-stringify serves only exports: it is loaded with the first page written.
+let stringify: typeof Stringify | undefined;
+
+async function csvText(rows: string[][]): Promise<string> {
+  stringify ??= (await import('csv-stringify/sync')).stringify;
+  return stringify(rows, { record_delimiter: 'windows' });
+}
+
+let header: string | undefined;
 
 /** The header line of the export. */
-export const exportHeader = csvText([[...EXPORT_COLUMNS]]);
+export async function exportHeader(): Promise<string> {
+  header ??= await csvText([[...EXPORT_COLUMNS]]);
+  return header;
+}
 
 /** The rows of one product (the first with the product's fields, then further variants and images). */
 export function productRows(p: ProductRecord, variants: readonly VariantRecord[], ctx: ExportContext): string[][] {
@@ -124,7 +135,7 @@ export async function exportPage(
   }
   const last = rows.at(-1);
   return {
-    csv: lines.length > 0 ? csvText(lines) : '',
+    csv: lines.length > 0 ? await csvText(lines) : '',
     next: rows.length === limit && last ? Number(last.numeric_id) : null,
     skipped,
   };
@@ -138,7 +149,7 @@ export async function* exportChunks(
   ctx: () => ExportContext,
   pageSize = 200,
 ): AsyncGenerator<string> {
-  yield exportHeader;
+  yield await exportHeader();
   let after = 0;
   for (;;) {
     const page = await exportPage(ex, dialect, repo, ctx(), after, pageSize);

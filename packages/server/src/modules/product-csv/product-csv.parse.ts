@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { productCsvLimits } from '@merx/contract';
 import { invalid } from '@merx/domain';
-import { CsvError, parse } from 'csv-parse';
+import type * as CsvParse from 'csv-parse';
 import { cellOf, type Header, readHeader } from './product-csv.columns.js';
 import { unguardCell } from './product-csv.values.js';
 
@@ -25,10 +25,18 @@ const CSV_MESSAGES: Record<string, string> = {
   INVALID_OPENING_QUOTE: 'a quote starts in the middle of a cell (quote the whole cell and double the quote)',
 };
 
+// csv-parse serves only imports: it is loaded with the first file read.
+let loaded: typeof CsvParse | undefined;
+
+async function csvParse(): Promise<typeof CsvParse> {
+  loaded ??= await import('csv-parse');
+  return loaded;
+}
+
 /** csv-parse's refusals as a problem of the file (with its line); anything else is passed on as it is. */
-function csvProblem(error: unknown): Error {
+function csvProblem(error: unknown, { CsvError }: typeof CsvParse): Error {
   if (!(error instanceof CsvError)) return error as Error;
-  const lines = (error as CsvError & { lines?: unknown }).lines;
+  const lines = (error as CsvParse.CsvError & { lines?: unknown }).lines;
   const where = typeof lines === 'number' ? `line ${lines}: ` : '';
   return invalid('file', `${where}${CSV_MESSAGES[error.code] ?? 'this is not valid CSV'}`, 'FORMAT');
 }
@@ -39,7 +47,8 @@ function csvProblem(error: unknown): Error {
  * Malformed CSV throws a validation error on `file` naming the line.
  */
 export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
-  const parser = parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count_less: true });
+  const csv = await csvParse();
+  const parser = csv.parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count_less: true });
   const stop = new AbortController();
   const feeding = (async () => {
     try {
@@ -69,7 +78,7 @@ export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator
       yield { line, row, cells: record.map(unguardCell) };
     }
   } catch (error) {
-    throw csvProblem(error);
+    throw csvProblem(error, csv);
   } finally {
     stop.abort();
     parser.destroy();

@@ -192,7 +192,7 @@ export function createProductCsvService(deps: ProductCsvDeps) {
       const ctx = { currency: deps.store().currency, publicUrl: deps.publicUrl };
       const page = await exportPage(deps.db, deps.dialect, deps.products.repo, ctx, after, limit);
       return {
-        csv: cursor === undefined ? `${exportHeader}${page.csv}` : page.csv,
+        csv: cursor === undefined ? `${await exportHeader()}${page.csv}` : page.csv,
         nextCursor: page.next === null ? null : `p${page.next}`,
         skipped: page.skipped,
       };

@@ -4,7 +4,7 @@ import type { Identity } from '@merx/contract';
 import { type Database, type Executor, type IdentityProvidersTable, withTransaction } from '@merx/db';
 import { AppError, invalid, notFound, ValidationError } from '@merx/domain';
 import type { Kysely, Selectable } from 'kysely';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { safeEqual, sha256 } from '../../lib/secrets.js';
@@ -54,6 +54,17 @@ type Sealer = { seal(plain: string): string; open(sealed: string): string };
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/*
+ * `openid-client` (with `jose` and `oauth4webapi`, ~0.7 MB of heap) serves only stores with an identity provider:
+ * it is loaded on first use, by the first discovery document read.
+ */
+let loaded: typeof oidc | undefined;
+
+async function openidClient(): Promise<typeof oidc> {
+  loaded ??= await import('openid-client');
+  return loaded;
+}
 
 /** Random, URL-safe, from node:crypto. */
 const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
@@ -112,9 +123,10 @@ export function createSsoService(deps: {
   /** Reads the issuer's discovery document (`openid-client` checks that it names the same issuer). */
   async function discover(issuer: string, clientId: string, clientSecret: string | null): Promise<oidc.Configuration> {
     const url = issuerUrl(issuer);
-    return oidc.discovery(url, clientId, clientSecret ?? undefined, clientSecret ? undefined : oidc.None(), {
+    const client = await openidClient();
+    return client.discovery(url, clientId, clientSecret ?? undefined, clientSecret ? undefined : client.None(), {
       timeout: PROVIDER_TIMEOUT_S,
-      ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(url.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
     });
   }
 
@@ -373,7 +385,8 @@ export function createSsoService(deps: {
     let claims: Record<string, unknown> = { ...idClaims };
     if (typeof claims.email !== 'string' && tokens.access_token) {
       try {
-        claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...claims };
+        const client = await openidClient();
+        claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...claims };
       } catch {
         // No userinfo: the sign-in goes on without an email (and is refused if it needs one).
       }
@@ -392,10 +405,11 @@ export function createSsoService(deps: {
   /** Maps what `openid-client` throws while exchanging a code to our refusals (never a 500). */
   function exchangeFailure(provider: ProviderRow, error: unknown): AppError {
     if (error instanceof AppError) return error;
-    if (error instanceof oidc.AuthorizationResponseError) {
+    // Before the package is loaded no error can be one of its own.
+    if (loaded && error instanceof loaded.AuthorizationResponseError) {
       return refusal(ssoErrorCodes.providerError, `${provider.name} refused the sign-in (${error.error})`);
     }
-    if (error instanceof oidc.ResponseBodyError) {
+    if (loaded && error instanceof loaded.ResponseBodyError) {
       return refusal(ssoErrorCodes.tokenInvalid, `${provider.name} refused the sign-in (${error.error})`);
     }
     // The provider did not answer: a network failure (fetch's TypeError) or the timeout.
@@ -555,13 +569,14 @@ export function createSsoService(deps: {
         .execute();
       // Expired sign-ins are dropped as new ones start (they are single rows, refused once expired anyway).
       await deps.db.deleteFrom('sso_states').where('expires_date', '<', at.toISOString()).execute();
-      return oidc.buildAuthorizationUrl(config, {
+      const client = await openidClient();
+      return client.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl,
         scope: provider.scopes,
         response_type: 'code',
         state,
         nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
       });
     },
@@ -612,7 +627,8 @@ export function createSsoService(deps: {
         let claims: Awaited<ReturnType<typeof claimsOf>>;
         try {
           const config = await configOf(provider);
-          const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          const client = await openidClient();
+          const tokens = await client.authorizationCodeGrant(config, currentUrl, {
             pkceCodeVerifier: pending.code_verifier,
             expectedState: state,
             expectedNonce: nonce,
@@ -665,9 +681,10 @@ export function createSsoService(deps: {
       let claims: Awaited<ReturnType<typeof claimsOf>>;
       try {
         const config = await configOf(provider);
-        const tokens = await oidc.authorizationCodeGrant(config, url, {
+        const client = await openidClient();
+        const tokens = await client.authorizationCodeGrant(config, url, {
           pkceCodeVerifier: params.codeVerifier,
-          expectedState: params.state ?? oidc.skipStateCheck,
+          expectedState: params.state ?? client.skipStateCheck,
           ...(params.nonce ? { expectedNonce: params.nonce } : {}),
           idTokenExpected: true,
         });
