@@ -207,6 +207,7 @@ async function buildServices(opts: BuildAppOptions, dispatcher: Dispatcher, stre
     audit,
     memberSettings,
     publicUrl: config.publicUrl,
+    allowPrivateHosts: config.fetchPrivateHosts ?? false,
   });
   const oauth = createOAuthService({ db: merx.db, clock, tokens, clients, identity, apiKeys, audit });
   const redirects = createRedirectService({ db: merx.db, clock, clients, publicUrl: config.publicUrl });

@@ -34,6 +34,7 @@ export function ssoOf(ctx: HostedContext): Promise<SsoService> {
         audit: createAuditLog({ db: ctx.db, clock: systemClock }),
         memberSettings: ctx.services.memberSettings,
         publicUrl: ctx.config.publicUrl,
+        allowPrivateHosts: ctx.config.fetchPrivateHosts ?? false,
       }))();
     services.set(ctx, made);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type * as c from '@merx/contract';
 import type { Identity } from '@merx/contract';
 import { type Database, type Executor, type IdentityProvidersTable, withTransaction } from '@merx/db';
@@ -7,6 +8,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type * as oidc from 'openid-client';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { type AddressPolicy, addressAllowed, guardedLookup, RefusedAddress } from '../../lib/net-guard.js';
 import { safeEqual, sha256 } from '../../lib/secrets.js';
 import type { AuditContext, AuditLog } from '../audit/audit.service.js';
 import { normaliseEmail } from '../identity/identity.repo.js';
@@ -66,6 +68,32 @@ async function openidClient(): Promise<typeof oidc> {
   return loaded;
 }
 
+/** `fetch` that connects only to addresses `policy` allows (checked as the socket looks the name up), per policy. */
+const guardedFetches = new Map<string, Promise<typeof fetch>>();
+
+function guardedFetch(policy: AddressPolicy): Promise<typeof fetch> {
+  const key = JSON.stringify(policy);
+  let made = guardedFetches.get(key);
+  if (!made) {
+    made = import('undici').then(({ Agent, fetch: undiciFetch }) => {
+      const dispatcher = new Agent({ connect: { lookup: guardedLookup(policy) as never } });
+      return ((input: never, init?: object) => undiciFetch(input, { ...init, dispatcher })) as unknown as typeof fetch;
+    });
+    guardedFetches.set(key, made);
+  }
+  return made;
+}
+
+/** Whether `error` or one of its causes is a `kind`. */
+function causedBy(error: unknown, kind: new (...args: never[]) => Error): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e instanceof kind) return true;
+    e = (e as Error).cause;
+  }
+  return false;
+}
+
 /** Random, URL-safe, from node:crypto. */
 const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
@@ -85,6 +113,8 @@ export function createSsoService(deps: {
   audit: AuditLog;
   memberSettings: MemberSettingsService;
   publicUrl: string;
+  /** MERX_FETCH_PRIVATE_HOSTS: an https issuer may be on a private network (never, unless set). */
+  allowPrivateHosts?: boolean;
 }) {
   const now = () => deps.clock.now().toISOString();
   const callbackUrl = `${deps.publicUrl.replace(/\/+$/, '')}/auth/v1/callback`;
@@ -120,12 +150,27 @@ export function createSsoService(deps: {
     return url;
   }
 
+  /**
+   * Where the provider's requests may go: an http issuer is on this machine only; an https one on public addresses
+   * (private ones too with MERX_FETCH_PRIVATE_HOSTS). Staff name the issuer and the issuer names its endpoints, so
+   * neither may point the server at the store's own network.
+   */
+  const policyOf = (url: URL): AddressPolicy =>
+    url.protocol === 'http:'
+      ? { allowPrivate: false, allowLoopback: true, loopbackOnly: true }
+      : { allowPrivate: deps.allowPrivateHosts === true, allowLoopback: false };
+
   /** Reads the issuer's discovery document (`openid-client` checks that it names the same issuer). */
   async function discover(issuer: string, clientId: string, clientSecret: string | null): Promise<oidc.Configuration> {
     const url = issuerUrl(issuer);
+    const policy = policyOf(url);
+    // A literal address is connected to without a lookup: checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) !== 0 && !addressAllowed(literal, policy)) throw new RefusedAddress(url.hostname);
     const client = await openidClient();
     return client.discovery(url, clientId, clientSecret ?? undefined, clientSecret ? undefined : client.None(), {
       timeout: PROVIDER_TIMEOUT_S,
+      [client.customFetch]: await guardedFetch(policy),
       ...(url.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
     });
   }
@@ -181,6 +226,13 @@ export function createSsoService(deps: {
       await discover(input.issuer.trim(), input.clientId.trim(), secret);
     } catch (error) {
       if (error instanceof ValidationError) throw error;
+      if (causedBy(error, RefusedAddress)) {
+        throw invalid(
+          'identityProvider.issuer',
+          'resolves to a private or local network address, which Merx does not call (MERX_FETCH_PRIVATE_HOSTS=true allows it)',
+          'VALIDATION',
+        );
+      }
       throw invalid(
         'identityProvider.issuer',
         'did not answer as an OpenID Connect issuer (its /.well-known/openid-configuration could not be read or names another issuer)',

@@ -127,6 +127,26 @@ describe('identity providers (settings)', () => {
     expect(await server.merx.db.selectFrom('identity_providers').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('never calls a private or local network address for an https issuer, saving nothing', async () => {
+    const before = await server.merx.db.selectFrom('identity_providers').select('id').execute();
+    // A private address, a name resolving to loopback, and loopback given as an address: refused before any request.
+    for (const issuer of ['https://10.255.255.1/', 'https://localhost:8443/', 'https://[::1]:8443/']) {
+      const started = Date.now();
+      const res = await addProvider(server, { name: 'Inside', issuer, clientId: 'x' });
+      expect(res.status, issuer).toBe(400);
+      const body = (await res.json()) as {
+        details: { validationError: { fieldViolations: Array<{ field: string; description: string }> } };
+      };
+      expect(body.details.validationError.fieldViolations[0]).toMatchObject({
+        field: 'identityProvider.issuer',
+        description: expect.stringContaining('private or local network'),
+      });
+      // Refused at once, not after waiting for an address that never answers.
+      expect(Date.now() - started, issuer).toBeLessThan(5000);
+    }
+    expect(await server.merx.db.selectFrom('identity_providers').select('id').execute()).toHaveLength(before.length);
+  });
+
   it('is managed by members:manage only', async () => {
     const reader = (await server.services.apiKeys.create({ name: 'Reader', scopes: ['members:read'] })).key;
     const add = await fetch(`${server.baseUrl}/_api/merx/v1/identity-providers`, {
