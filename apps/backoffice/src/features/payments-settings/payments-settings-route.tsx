@@ -17,6 +17,12 @@ const captureModes = [
   { value: 'MANUAL', label: 'Authorize when the order is placed, capture later from the order' },
 ] as const satisfies ReadonlyArray<{ value: StripeSettings['captureMode']; label: string }>;
 
+/** What the chosen capture mode means for the merchant. */
+const captureHints: Record<StripeSettings['captureMode'], string> = {
+  AUTOMATIC: 'The card is charged as the order is placed; refunds are made from the order.',
+  MANUAL: 'Authorizing holds the amount on the card for up to 7 days; capture it from the order when you ship.',
+};
+
 /** The events Merx listens to: the ones to tick when adding the endpoint in Stripe's dashboard. */
 const WEBHOOK_EVENTS = [
   'payment_intent.succeeded',
@@ -154,7 +160,7 @@ export function Component() {
               options={captureModes}
               onChange={(e) => form.set({ captureMode: e.target.value as StripeSettings['captureMode'] })}
               error={errors.captureMode}
-              hint="Authorizing holds the amount on the card for up to 7 days; capture it from the order when you ship."
+              hint={captureHints[value.captureMode]}
             />
           </div>
         </Card>
