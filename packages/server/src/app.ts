@@ -65,6 +65,7 @@ import { createTokenService } from './modules/oauth/tokens.service.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createOrderTimers } from './modules/orders/orders.timers.js';
 import { createPaymentsModule } from './modules/payments/index.js';
+import { describeWebhook as describeStripeWebhook } from './modules/payments/stripe.webhook.js';
 import { createProductCsvModule, registerCsvBody } from './modules/product-csv/index.js';
 import { createBulkService } from './modules/products/bulk.service.js';
 import type { CatalogDeps } from './modules/products/catalog-deps.js';
@@ -509,6 +510,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
     if (documentJson === undefined) {
       const document = buildOpenApi(documented, info);
       services.mediaLibrary.describe(document);
+      describeStripeWebhook(document);
       documentJson = Buffer.from(JSON.stringify(document), 'utf8');
     }
     return documentJson;

@@ -206,6 +206,9 @@ describe('operations endpoints', () => {
       ]),
     );
     expect(doc.paths['/stores/v1/products'].post.requestBody).toBeDefined();
+    // Routes registered apart (raw bodies) are documented too.
+    expect(doc.paths['/_api/merx/v1/payments/stripe/webhook'].post.parameters[0].name).toBe('stripe-signature');
+    expect(doc.paths['/_api/merx/v1/media'].post.requestBody).toBeDefined();
     const docs = await inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');

@@ -181,6 +181,28 @@ export function createStripeWebhook(d: WebhookDeps) {
   };
 }
 
+/**
+ * The webhook in the OpenAPI document (which is built from the JSON routes; this one reads its body raw): Stripe
+ * calls it, signing the body with the endpoint's secret.
+ */
+export function describeWebhook(document: Record<string, unknown>): void {
+  const paths = document.paths as Record<string, unknown>;
+  paths[WEBHOOK_PATH] = {
+    post: {
+      tags: ['Payments'],
+      summary: "Stripe's webhook",
+      description:
+        'Called by Stripe, not by clients: register this URL in Stripe’s dashboard with the events Settings → Payments lists. The body is Stripe’s event as Stripe sent it, verified against the `Stripe-Signature` header with the webhook secret (5 minutes tolerance); each event is processed once.',
+      parameters: [{ name: 'stripe-signature', in: 'header', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        '200': { description: 'The event was recorded, or it was already recorded, or it is not one Merx uses' },
+        '400': { description: 'Stripe is not set up, or the signature is missing, forged or too old' },
+      },
+    },
+  };
+}
+
 /** What refunds returned of `payment` so far. */
 function refundedOf(st: OrderState, payment: TransactionRecord): number {
   return st.transactions
