@@ -1,11 +1,13 @@
+import { orderErrorCodes } from '@merx/contract';
 import type { Executor } from '@merx/db';
+import { AppError } from '@merx/domain';
 import type Stripe from 'stripe';
 import type { Caller } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
 import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
 import type { PaymentsContext } from './payments.collect.js';
 import type { DeclineReason } from './payments.providers.js';
-import { addTransaction, changeOrder, stockDueAtPayment, takeStock } from './payments.records.js';
+import { addActivity, addTransaction, changeOrder, stockDueAtPayment, takeStock } from './payments.records.js';
 import { updateTransaction } from './payments.repo.js';
 import { type IntentRow, stripeRepo } from './stripe.repo.js';
 
@@ -14,6 +16,12 @@ import { type IntentRow, stripeRepo } from './stripe.repo.js';
  * browser's sync or Stripe's webhook): the payment row is keyed by the PaymentIntent's id (a unique index of
  * migration 0034 backs it), written inside the order's change, which holds the order's row lock.
  */
+
+/** The order activity (CUSTOM_ACTIVITY's type) of a payment that could not take the stock it paid for. */
+export const STOCK_SHORT_ACTIVITY = 'merx.stock_short_at_payment';
+
+const isInsufficientInventory = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === orderErrorCodes.insufficientInventory;
 
 type PaymentStatus = 'APPROVED' | 'AUTHORIZED' | 'PENDING' | 'DECLINED' | 'VOIDED';
 
@@ -147,14 +155,24 @@ export async function recordOutcome(
     return { state: before, transaction: seen, changed: false };
   }
   let transaction: TransactionRecord | undefined;
-  try {
-    const state = await changeOrder(orders, records, who, intent.orderId, async (uow, st, now) => {
+  // Set when the stock the payment should take ran out meanwhile: Stripe holds the money either way, so the payment
+  // is recorded without taking the stock, and the order's timeline says what is short (the merchant refunds or
+  // restocks). Refusing would leave money taken and the order unpaid while Stripe retried for days.
+  let short: Record<string, string> | undefined;
+  const record = () =>
+    changeOrder(orders, records, who, intent.orderId, async (uow, st, now) => {
       if (event && !(await stripeRepo.markEvent(uow.trx, event.id, event.type, now))) throw new AlreadyRecorded();
       const found = recordedOf(st, outcome);
       if (found ? !advances(found, outcome) : outcome.status === 'VOIDED') throw new AlreadyRecorded();
-      const takes = holdsMoney(outcome.status) && found?.status !== 'AUTHORIZED';
-      const events =
-        takes && (await stockDueAtPayment(records, uow, st)) ? await takeStock(records, uow, st, now, who) : [];
+      const takes =
+        holdsMoney(outcome.status) && found?.status !== 'AUTHORIZED' && (await stockDueAtPayment(records, uow, st));
+      const events = takes && !short ? await takeStock(records, uow, st, now, who) : [];
+      if (takes && short) {
+        await addActivity(records, uow, st, now, 'CUSTOM_ACTIVITY', {
+          type: STOCK_SHORT_ACTIVITY,
+          additionalData: short,
+        });
+      }
       if (found) {
         found.details = {
           ...found.details,
@@ -179,6 +197,17 @@ export async function recordOutcome(
       if (holdsMoney(outcome.status) && intent.saveForMemberId && pm) await keepCard(uow.trx, intent, pm, now);
       return { events, modifiedFields: ['paymentStatus'] };
     });
+  try {
+    let state: OrderState;
+    try {
+      state = await record();
+    } catch (error) {
+      if (!isInsufficientInventory(error)) throw error;
+      // What the stock refusal names: the first variant short, the units asked and left.
+      short = Object.fromEntries(Object.entries(error.data).map(([k, v]) => [k, String(v)]));
+      transaction = undefined;
+      state = await record();
+    }
     return { state, transaction, changed: true };
   } catch (error) {
     if (!(error instanceof AlreadyRecorded) && !isUniqueViolation(error)) throw error;

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toasts';
 import { useAddComment, useDeleteComment, useEditComment } from '../api/order-actions';
 import type { Order } from '../api/orders';
-import { activityLabel } from '../lib/words';
+import { activityLabel, customActivityText } from '../lib/words';
 
 type Activity = Order['activities'][number];
 
@@ -162,7 +162,7 @@ export function TimelineCard({ order, writer }: { order: Order; writer: boolean 
             {a.type === 'MERCHANT_COMMENT' ? (
               <CommentEntry orderId={order.id} activity={a} writer={writer} />
             ) : a.customActivity ? (
-              <p className="order-comment">{a.customActivity.type}</p>
+              <p className="order-comment">{customActivityText(a.customActivity)}</p>
             ) : null}
           </li>
         ))}

@@ -66,6 +66,16 @@ export const ACTIVITY: Record<string, string> = {
   CUSTOM_ACTIVITY: 'Note',
 };
 
+/**
+ * What a custom activity says. Merx's own: a payment taken by the card provider after the stock it paid for ran out
+ * (the server records the payment and takes nothing).
+ */
+export function customActivityText(custom: { type: string; additionalData?: Record<string, string> }): string {
+  if (custom.type !== 'merx.stock_short_at_payment') return custom.type;
+  const d = custom.additionalData ?? {};
+  return `Paid after the stock ran out (${d.requested ?? '?'} ordered, ${d.available ?? '?'} left): nothing was taken from stock. Refund the payment or restock, then fulfill.`;
+}
+
 export const activityLabel = (type: string) =>
   ACTIVITY[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replaceAll('_', ' ');
 
