@@ -108,6 +108,16 @@ export async function addTransaction(
   return record;
 }
 
+/**
+ * What refunds of the payment `paymentId` return: those done and those under way (all but FAILED), as the order's
+ * payment summary counts them, so that no refund recorded on top can return more than the payment took.
+ */
+export function refundedOf(state: OrderState, paymentId: string): number {
+  return state.transactions
+    .filter((t) => t.kind === 'REFUND' && t.paymentId === paymentId && t.status !== 'FAILED')
+    .reduce((sum, t) => sum + t.amountMinor, 0);
+}
+
 /** Writes an activity on the order's timeline and adds it to the state. */
 export async function addActivity(
   d: RecordDeps,

@@ -19,7 +19,7 @@ import type { OrderState } from '../orders/orders.types.js';
 import { toMinorUnits } from '../shipping/decimal.js';
 import { paymentNotFound } from './payments.authorized.js';
 import type { PaymentsContext } from './payments.collect.js';
-import { addActivity, addTransaction, changeOrder } from './payments.records.js';
+import { addActivity, addTransaction, changeOrder, refundedOf } from './payments.records.js';
 
 /*
  * trigger-refund: the amount and its split come from @merx/domain's planRefund; this file chooses the payments,
@@ -150,12 +150,6 @@ function refundOf(state: OrderState, input: TriggerRefundRequest, now: string): 
     full,
   };
 }
-
-/** What refunds of `paymentId` returned so far. */
-const refundedOf = (state: OrderState, paymentId: string) =>
-  state.transactions
-    .filter((t) => t.kind === 'REFUND' && t.paymentId === paymentId && t.status !== 'FAILED')
-    .reduce((sum, t) => sum + t.amountMinor, 0);
 
 export function createRefunds(ctx: PaymentsContext) {
   const { orders, records, providers } = ctx;

@@ -6,9 +6,9 @@ import type Stripe from 'stripe';
 import { type Caller, publicAccess } from '../../http/auth.js';
 import { BODY_LIMIT } from '../../http/json-body.js';
 import { newId } from '../../lib/ids.js';
-import type { OrderState, TransactionRecord } from '../orders/orders.types.js';
+import type { OrderState } from '../orders/orders.types.js';
 import type { PaymentsContext } from './payments.collect.js';
-import { addActivity, addTransaction, changeOrder } from './payments.records.js';
+import { addActivity, addTransaction, changeOrder, refundedOf } from './payments.records.js';
 import { callStripe, type StripeClients } from './stripe.provider.js';
 import { outcomeOf, recordOutcome } from './stripe.record.js';
 import { type IntentRow, stripeRepo } from './stripe.repo.js';
@@ -89,7 +89,7 @@ export function createStripeWebhook(d: WebhookDeps) {
         const fresh = succeeded.filter((r) => !known.has(r.id));
         let added = 0;
         for (const r of fresh) {
-          if (r.amount > payment.amountMinor - refundedOf(st, payment)) {
+          if (r.amount > payment.amountMinor - refundedOf(st, payment.id)) {
             log('warn', 'Stripe refund larger than what is left to refund: not recorded', { refundId: r.id });
             continue;
           }
@@ -201,13 +201,6 @@ export function describeWebhook(document: Record<string, unknown>): void {
       },
     },
   };
-}
-
-/** What refunds returned of `payment` so far. */
-function refundedOf(st: OrderState, payment: TransactionRecord): number {
-  return st.transactions
-    .filter((t) => t.kind === 'REFUND' && t.paymentId === payment.id && t.status === 'SUCCEEDED')
-    .reduce((sum, t) => sum + t.amountMinor, 0);
 }
 
 /** True when the refunds return all the money the order's payments took. */
