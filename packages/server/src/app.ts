@@ -3,6 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { orderEventTypes } from '@merx/contract';
 import type { MerxDb } from '@merx/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
@@ -457,6 +458,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<MerxApp> {
   });
   const services = await buildServices(opts, dispatcher, streams);
   deliveries = services.webhookWorker;
+  // A canceled order's Stripe payment forms stop working (once per event, in whichever process claims it).
+  dispatcher.subscribe(orderEventTypes.canceled, (event) => services.payments.stripe.cancelOpenIntents(event.entityId));
 
   registerRequestId(app);
   // The shop answers the browser's unmatched page requests (set below, once the shop is registered).

@@ -157,6 +157,28 @@ export function createStripeService(d: StripeDeps) {
       };
     },
 
+    /**
+     * Cancels the order's PaymentIntents that can still be paid, once the order is canceled: a shopper who kept the
+     * payment form open is then refused by Stripe instead of charged for a canceled order. Intents holding money
+     * (authorized, succeeded) are left to the payments collector's void and refunds.
+     */
+    async cancelOpenIntents(orderId: string): Promise<void> {
+      const rows = await stripeRepo.intentsOf(ctx.deps.db, orderId);
+      if (rows.length === 0) return;
+      const { stripe } = await d.clients.get();
+      for (const row of rows) {
+        const pi = await retrieve(stripe, row.id);
+        if (!OPEN.has(pi.status)) continue;
+        await callStripe(() =>
+          stripe.paymentIntents.cancel(
+            row.id,
+            { cancellation_reason: 'abandoned' },
+            { idempotencyKey: `merx-cancel-${row.id}` },
+          ),
+        );
+      }
+    },
+
     /** Whether orders placed now are paid through Stripe. */
     async active(): Promise<boolean> {
       return (await d.settings.setup()).active;
