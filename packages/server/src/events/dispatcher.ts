@@ -57,6 +57,11 @@ export function createDispatcher(deps: {
   }
 
   const listening = () => [...handlers.values()].some((set) => set.size > 0);
+  /** The event types someone here listens to; null for all of them ('*'). */
+  const wantedTypes = (): string[] | null => {
+    const types = [...handlers].filter(([, set]) => set.size > 0).map(([type]) => type);
+    return types.includes('*') ? null : types;
+  };
 
   /**
    * Claims up to 100 pending events by deleting their rows from the queue (only the process whose delete removes a
@@ -85,7 +90,9 @@ export function createDispatcher(deps: {
         return { seqs, deliveries };
       });
       if (deliveries > 0) deps.onDeliveries?.();
-      // Nobody listens here: claimed all the same (once across processes), the events never read.
+      // Nobody listens here: claimed all the same (once across processes), the events never read. Otherwise only
+      // the events of the types listened to are read (payloads can be large: a cart's is the whole cart).
+      const wanted = wantedTypes();
       const rows =
         seqs.length > 0 && listening()
           ? await deps.db
@@ -95,6 +102,7 @@ export function createDispatcher(deps: {
               .where('seq', '>=', Math.min(...seqs))
               .where('seq', '<=', Math.max(...seqs))
               .where('seq', 'in', seqs)
+              .$if(wanted !== null, (qb) => qb.where('type', 'in', wanted as string[]))
               .orderBy('seq')
               .execute()
           : [];

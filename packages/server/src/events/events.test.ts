@@ -125,4 +125,43 @@ describe('two dispatchers on one database', () => {
     expect([...got.a, ...got.b].sort()).toEqual(ids);
     for (const list of [got.a, got.b]) expect([...list].sort()).toEqual(list);
   });
+
+  it('read only the events of the types they listen to (payloads can be large)', async () => {
+    await server.dispatcher.drain();
+    const { createDispatcher } = await import('./dispatcher.js');
+    const quiet = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    // What the dispatcher reads of the outbox, seen through a plugin on its connection.
+    const read: string[] = [];
+    const db = server.merx.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        for (const row of args.result.rows as Array<{ type?: unknown; payload?: unknown }>)
+          if (typeof row.type === 'string' && row.payload !== undefined) read.push(row.type);
+        return args.result;
+      },
+    });
+    const one = createDispatcher({ db, dialect: server.merx.dialect, logger: quiet, clock: systemClock });
+    const got: string[] = [];
+    one.subscribe('wix.ecom.v1.order_canceled', (e) => {
+      got.push(e.entityId);
+    });
+    const event = (id: string, type: string) => ({
+      id: `evt-${id}`,
+      type,
+      entity_id: id,
+      payload: '{"big":true}',
+      created_date: new Date().toISOString(),
+    });
+    await server.merx.db
+      .insertInto('outbox')
+      .values([
+        event('t1', 'wix.ecom.v1.cart_updated'),
+        event('t2', 'wix.ecom.v1.order_canceled'),
+        event('t3', 'wix.ecom.v1.cart_updated'),
+      ])
+      .execute();
+    await one.drain();
+    expect(got).toEqual(['t2']);
+    expect(read).toEqual(['wix.ecom.v1.order_canceled']);
+  });
 });
