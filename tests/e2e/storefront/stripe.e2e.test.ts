@@ -332,6 +332,28 @@ suite('Stripe payments in Chromium', () => {
         payment_method_id: expect.stringMatching(/^pm_/),
       }),
     ]);
+
+    // The account lists the card and forgets it.
+    await page.goto(`${server.baseUrl}/account`);
+    await page.getByRole('link', { name: 'Saved cards' }).click();
+    const remove = page.getByRole('button', { name: 'Remove Visa ending in 4242' });
+    await expect.poll(() => remove.count(), { timeout: 10_000 }).toBe(1);
+    await snap(page, 'stripe-19-account-saved-cards');
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: /Visa ending in 4242 · expires \d\d\/\d\d/ })
+        .count(),
+    ).toBe(1);
+    await remove.click();
+    await expect.poll(() => page.getByRole('heading', { name: 'No saved cards' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(
+      await server.merx.db
+        .selectFrom('saved_payment_methods')
+        .select('id')
+        .where('member_id', '=', order.owner_id)
+        .execute(),
+    ).toEqual([]);
     expect(problems).toEqual([]);
   }, 150_000);
 

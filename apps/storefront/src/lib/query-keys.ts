@@ -5,4 +5,5 @@ export const keys = {
   orders: ['orders'] as const,
   order: (id: string) => ['orders', id] as const,
   checkout: (id: string) => ['checkout', id] as const,
+  savedCards: ['saved-cards'] as const,
 };

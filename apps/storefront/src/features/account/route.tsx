@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/errors';
 import { signedInNow } from '../../lib/shop';
 import { signOut, startSignIn, startSignUp } from '../../lib/sign-in';
 import { AddressesPage } from './components/addresses';
+import { CardsPage } from './components/cards';
 import { OrderDetail, Orders } from './components/orders';
 import { ProfilePage } from './components/profile';
 import { SecurityPage } from './components/security';
@@ -37,7 +38,7 @@ function SignInPanel() {
   );
 }
 
-/** The member's account: orders, profile, addresses, sign-in security, sign out; a sign-in panel for visitors. */
+/** The member's account: orders, profile, addresses, saved cards, sign-in security, sign out; a sign-in panel for visitors. */
 export function Component() {
   const [leaving, setLeaving] = useState(false);
   if (!signedInNow()) return <SignInPanel />;
@@ -49,6 +50,7 @@ export function Component() {
         </NavLink>
         <NavLink to="/account/profile">Profile</NavLink>
         <NavLink to="/account/addresses">Addresses</NavLink>
+        <NavLink to="/account/cards">Saved cards</NavLink>
         <NavLink to="/account/security">Sign-in security</NavLink>
         <button
           type="button"
@@ -68,6 +70,7 @@ export function Component() {
           <Route path="orders/:id" element={<OrderDetail />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="addresses" element={<AddressesPage />} />
+          <Route path="cards" element={<CardsPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

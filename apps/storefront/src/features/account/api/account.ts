@@ -59,3 +59,21 @@ export function useFactors() {
     }),
   };
 }
+
+/** The member's saved cards (kept by the card provider; Merx holds only what to show). */
+export const savedCardsQuery = () =>
+  queryOptions({
+    queryKey: keys.savedCards,
+    queryFn: async () => (await (await shop()).payments.listSavedPaymentMethods()).savedPaymentMethods,
+  });
+
+/** Forgets a saved card; the list is read again. */
+export function useForgetCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string): Promise<void> => {
+      await (await shop()).payments.deleteSavedPaymentMethod(id);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.savedCards }),
+  });
+}
