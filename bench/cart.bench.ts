@@ -37,6 +37,7 @@ import {
   settle,
   startServer,
   stopServer,
+  visitorTokens,
   watchOtherLoad,
   writeSection,
   yes,
@@ -152,25 +153,6 @@ async function postgresPids(url: string): Promise<number[]> {
 }
 
 // ---------------------------------------------------------------------------------------------- load
-
-/** One anonymous visitor token per connection, from the storefront client `public-config` names. */
-async function visitorTokens(server: Server, count: number): Promise<string[]> {
-  const config = (await (await fetch(`${server.url}/_api/merx/v1/public-config`)).json()) as {
-    storefrontClientId?: string;
-  };
-  if (!config.storefrontClientId) throw new Error('public-config names no storefront client');
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const res = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: config.storefrontClientId, grantType: 'anonymous' }),
-    });
-    if (!res.ok) throw new Error(`POST /oauth2/token answered ${res.status}: ${await res.text()}`);
-    tokens.push(((await res.json()) as { access_token: string }).access_token);
-  }
-  return tokens;
-}
 
 /**
  * CONNECTIONS connections, each with a token of its own (handed out on its first request) and its own turn
@@ -309,14 +291,14 @@ async function runEngine(
   const merx = await startServer(script, 'merx', database, prof);
   let tokens: string[] = [];
   try {
-    tokens = await visitorTokens(merx, CONNECTIONS);
+    tokens = await visitorTokens(merx.url, CONNECTIONS);
     const ours = engine === 'PostgreSQL' ? () => postgresPids(database) : async () => [];
     const m = await quietest(() => measure(engine, merx, tokens, items, ours));
     m.carts = await cartsAfter(merx, tokens);
     out.push(m);
     log(`  ${describe(m)}`);
     // The everyday cart: new visitors, each cycling through a few products (lines stay few, quantities grow).
-    const fresh = await visitorTokens(merx, CONNECTIONS);
+    const fresh = await visitorTokens(merx.url, CONNECTIONS);
     const few = items.slice(0, SMALL_ITEMS);
     const small = await quietest(() => measure(engine, merx, fresh, few, ours));
     small.carts = await cartsAfter(merx, fresh);

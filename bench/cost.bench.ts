@@ -52,6 +52,7 @@ import {
   settle,
   startServer,
   stopServer,
+  visitorTokens,
   watchOtherLoad,
   writeSection,
   yes,
@@ -478,22 +479,6 @@ async function cartsOf(server: Server, tokens: string[], answered: number): Prom
   );
 }
 
-/** Anonymous visitor tokens of the storefront client. */
-async function visitorTokens(server: Server, count: number): Promise<string[]> {
-  const config = (await call(`${server.url}/_api/merx/v1/public-config`, { method: 'GET' })) as {
-    storefrontClientId: string;
-  };
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const token = (await call(`${server.url}/oauth2/token`, {
-      method: 'POST',
-      json: { clientId: config.storefrontClientId, grantType: 'anonymous' },
-    })) as { access_token: string };
-    tokens.push(token.access_token);
-  }
-  return tokens;
-}
-
 // ---------------------------------------------------------------------------------------------- purchases
 
 const ADDRESS = {
@@ -616,7 +601,7 @@ async function ordersIn(database: string): Promise<number> {
 async function purchaseCost(server: Server, db: DatabaseCpu | undefined, catalog: Catalog, database: string) {
   let one: (n: number, buyer: number) => Promise<void>;
   if (server.kind === 'merx') {
-    const tokens = (await visitorTokens(server, BUYERS)).map((t) => `Bearer ${t}`);
+    const tokens = (await visitorTokens(server.url, BUYERS)).map((t) => `Bearer ${t}`);
     one = (n, buyer) => purchase(server.url, tokens[buyer] as string, catalog.shop, n);
   } else {
     one = (n, buyer) => referencePurchase(server.url, catalog.shop, n, buyer);
@@ -674,14 +659,14 @@ async function runServer(
     };
     record(await loadCost('list', server, db, pages(catalog, kind)));
     record(await loadCost('get', server, db, gets(catalog, kind)));
-    const small = merx ? await visitorTokens(server, CONNECTIONS) : refTokens('small');
+    const small = merx ? await visitorTokens(server.url, CONNECTIONS) : refTokens('small');
     record(
       await loadCost('add', server, db, adds(kind, small, catalog.smallItems), (n) =>
         merx ? cartsOf(server, small, n) : Promise.resolve('every answer checked'),
       ),
     );
     record(await purchaseCost(server, db, catalog, database));
-    const big = merx ? await visitorTokens(server, CONNECTIONS) : refTokens('big');
+    const big = merx ? await visitorTokens(server.url, CONNECTIONS) : refTokens('big');
     record(
       await loadCost('cart-200', server, db, adds(kind, big, catalog.bigItems), (n) =>
         merx ? cartsOf(server, big, n) : Promise.resolve('every answer checked'),

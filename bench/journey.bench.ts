@@ -41,6 +41,7 @@ import {
   settle,
   startServer,
   stopServer,
+  visitorTokens,
   watchOtherLoad,
   writeSection,
   yes,
@@ -160,15 +161,6 @@ export function call(url: string, init: { method: string; auth?: string; json?: 
   });
 }
 
-/** A visitor token of the storefront client (each buyer has one, minted before the run). */
-async function visitorToken(base: string, clientId: string): Promise<string> {
-  const token = (await call(`${base}/oauth2/token`, {
-    method: 'POST',
-    json: { clientId, grantType: 'anonymous' },
-  })) as { access_token: string };
-  return `Bearer ${token.access_token}`;
-}
-
 /** One whole purchase on Merx by the buyer holding `auth` (their cart is empty again after it); the order id. */
 async function purchase(base: string, auth: string, shop: Shop, n: number): Promise<string> {
   const pick = (k: number) => shop.productIds[(n * 3 + k) % shop.productIds.length] as string;
@@ -259,12 +251,7 @@ export async function measure(
 ): Promise<Measured> {
   let one: (n: number, buyer: number) => Promise<string>;
   if (server.kind === 'merx') {
-    const config = (await call(`${server.url}/_api/merx/v1/public-config`, { method: 'GET' })) as {
-      storefrontClientId: string;
-    };
-    const tokens = await Promise.all(
-      Array.from({ length: CONNECTIONS }, () => visitorToken(server.url, config.storefrontClientId)),
-    );
+    const tokens = (await visitorTokens(server.url, CONNECTIONS)).map((t) => `Bearer ${t}`);
     one = (n, buyer) => purchase(server.url, tokens[buyer] as string, shop, n);
   } else {
     one = (n, buyer) => referencePurchase(server.url, shop, n, buyer);

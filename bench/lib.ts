@@ -243,6 +243,23 @@ export async function oneAtATime(
   return { n: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/** `count` anonymous visitor tokens of the storefront client that `public-config` names (minted before a run). */
+export async function visitorTokens(url: string, count: number): Promise<string[]> {
+  const config = (await (await fetch(`${url}/_api/merx/v1/public-config`)).json()) as { storefrontClientId?: string };
+  if (!config.storefrontClientId) throw new Error('public-config names no storefront client');
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: config.storefrontClientId, grantType: 'anonymous' }),
+    });
+    if (!res.ok) throw new Error(`POST /oauth2/token answered ${res.status}: ${await res.text()}`);
+    tokens.push(((await res.json()) as { access_token: string }).access_token);
+  }
+  return tokens;
+}
+
 // ---------------------------------------------------------------------------------------------- machine
 
 /** VmRSS of a process, MB. */
