@@ -189,7 +189,10 @@ export function describeWebhook(document: Record<string, unknown>): void {
   const paths = document.paths as Record<string, unknown>;
   paths[WEBHOOK_PATH] = {
     post: {
+      operationId: 'post_api_merx_v1_payments_stripe_webhook',
       tags: ['Payments'],
+      security: [],
+      'x-merx-access': publicAccess,
       summary: "Stripe's webhook",
       description:
         'Called by Stripe, not by clients: register this URL in Stripe’s dashboard with the events Settings → Payments lists. The body is Stripe’s event as Stripe sent it, verified against the `Stripe-Signature` header with the webhook secret (5 minutes tolerance); each event is processed once.',
