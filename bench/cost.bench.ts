@@ -23,6 +23,7 @@
  * bench/.tmp/RESULTS-custom.md), MERX_BENCH_DATABASE_URL (PostgreSQL server for the bench database; default the
  * local test server).
  */
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -394,7 +395,7 @@ function pages(catalog: Catalog, kind: Server['kind']): Load {
   return {
     next() {
       let key: number;
-      do key = Math.floor(Math.random() * catalog.bounds * offsets);
+      do key = randomInt(catalog.bounds * offsets);
       while (used.has(key));
       used.add(key);
       const bound = Math.floor(key / offsets);

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { type AddressPolicy, addressAllowed, guardedLookup, RefusedAddress } from '../lib/net-guard.js';
+import { type AddressPolicy, guardedLookup, refusedLiteral } from '../lib/net-guard.js';
 import {
   type FromThread,
   type LookupAnswer,
@@ -59,9 +58,8 @@ export function policyForUrl(url: URL, policy: AddressPolicy): { policy: Address
   else if (url.protocol === 'http:' && policy.allowLoopback)
     effective = { allowPrivate: false, allowLoopback: true, loopbackOnly: true };
   else return { refusal: 'Only https:// URLs receive webhooks (plain http:// only to this machine, in development)' };
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !addressAllowed(host, effective)) return { refusal: new RefusedAddress(host).message };
-  return { policy: effective };
+  const refused = refusedLiteral(url.hostname, effective);
+  return refused ? { refusal: refused.message } : { policy: effective };
 }
 
 /** One delivery: where, what, signed with which secrets, under which address rule. */

@@ -76,6 +76,15 @@ export function addressAllowed(address: string, policy: AddressPolicy): boolean 
   return policy.allowLoopback && isLoopbackAddress(address);
 }
 
+/**
+ * The refusal of a URL host given as a literal address that `policy` does not allow (such a host is connected to
+ * without a lookup, so `guardedLookup` never sees it); undefined for names and allowed addresses.
+ */
+export function refusedLiteral(hostname: string, policy: AddressPolicy): RefusedAddress | undefined {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) !== 0 && !addressAllowed(host, policy) ? new RefusedAddress(host) : undefined;
+}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A socket `lookup` that resolves every address of a name and refuses the name when one is not allowed. */

@@ -75,6 +75,12 @@ export function createStripeService(d: StripeDeps) {
   const retrieve = (stripe: Stripe, id: string) =>
     callStripe(() => stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
 
+  /** Cancels an intent nobody may confirm any more (once at Stripe, whoever asks again). */
+  const cancelIntent = (stripe: Stripe, id: string) =>
+    callStripe(() =>
+      stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `merx-cancel-${id}` }),
+    );
+
   /** The member's Stripe customer, made on first use. */
   async function customerOf(stripe: Stripe, memberId: string, email: string | null): Promise<string> {
     const known = await stripeRepo.customer(ctx.deps.db, memberId);
@@ -169,13 +175,7 @@ export function createStripeService(d: StripeDeps) {
       for (const row of rows) {
         const pi = await retrieve(stripe, row.id);
         if (!OPEN.has(pi.status)) continue;
-        await callStripe(() =>
-          stripe.paymentIntents.cancel(
-            row.id,
-            { cancellation_reason: 'abandoned' },
-            { idempotencyKey: `merx-cancel-${row.id}` },
-          ),
-        );
+        await cancelIntent(stripe, row.id);
       }
     },
 
@@ -217,13 +217,7 @@ export function createStripeService(d: StripeDeps) {
         if (same && pi.client_secret)
           return intentAnswer(pi.id, pi.client_secret, setup.publishableKey as string, state, amountMinor);
         // An open intent for another amount or other options must never be confirmed too.
-        await callStripe(() =>
-          stripe.paymentIntents.cancel(
-            row.id,
-            { cancellation_reason: 'abandoned' },
-            { idempotencyKey: `merx-cancel-${row.id}` },
-          ),
-        );
+        await cancelIntent(stripe, row.id);
       }
       const customer = save ? await customerOf(stripe, save, o.email) : null;
       const pi = await callStripe(() =>

@@ -1,4 +1,5 @@
 import {
+  type AnySelect,
   bumpDataVersion,
   type Database,
   type DialectName,
@@ -17,7 +18,7 @@ import {
   productStock,
   variantInStock,
 } from '@merx/domain';
-import { CompiledQuery, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { linkProductNames } from '../ribbons-brands/product-links.js';
 import { refreshFacetKeys } from './facet-keys.js';
 import type { ProductData, ProductRecord, VariantRecord } from './products.types.js';
@@ -64,14 +65,11 @@ export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
-// biome-ignore lint/suspicious/noExplicitAny: whichever page runQuery built.
-type AnyPage = SelectQueryBuilder<any, any, any>;
-
-/** The collection ids of the product whose id `productId` names (a column), as a JSON text array, sorted. */
-function collectionIdsOf(dialect: DialectName, productId: 'products.id') {
+/** The collection ids of the `products` row in scope, as a JSON text array, sorted. */
+function collectionIdsOf(dialect: DialectName) {
   return jsonTextArray(
     dialect,
-    sql`select collection_products.collection_id as v from collection_products where collection_products.product_id = ${sql.ref(productId)} order by collection_products.collection_id`,
+    sql`select collection_products.collection_id as v from collection_products where collection_products.product_id = products.id order by collection_products.collection_id`,
   ).as('collection_ids');
 }
 
@@ -80,20 +78,20 @@ export function selectProducts(db: Executor, dialect: DialectName) {
   return db
     .selectFrom('products')
     .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
-    .select(collectionIdsOf(dialect, 'products.id'));
+    .select(collectionIdsOf(dialect));
 }
 
 /**
  * runQuery's `rows` for products: the page's product rows with their collection ids, read for the page's rows
  * only (docs/decisions/0040-deferred-pages.md).
  */
-export function productPageRows(db: Executor, dialect: DialectName): (page: AnyPage) => AnyPage {
+export function productPageRows(db: Executor, dialect: DialectName): (page: AnySelect) => AnySelect {
   return (page) =>
     db
       .selectFrom(page.as('page'))
       .innerJoin('products', 'products.id', 'page.page_id' as never)
       .select(PRODUCT_COLUMNS.map((c) => `products.${c}` as const))
-      .select(collectionIdsOf(dialect, 'products.id'));
+      .select(collectionIdsOf(dialect));
 }
 
 const VARIANT_COLUMNS = [
@@ -143,7 +141,7 @@ export function productHeadQuery(db: Executor, dialect: DialectName) {
   const compiled = db
     .selectFrom('products')
     .select(['products.id', 'products.revision', 'products.visible'])
-    .select(collectionIdsOf(dialect, 'products.id'))
+    .select(collectionIdsOf(dialect))
     .where('products.id', '=', '')
     .compile();
   if (compiled.parameters.length !== 1) throw new Error('productHeadQuery: expected the id as the only parameter');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import type * as c from '@merx/contract';
 import type { Identity } from '@merx/contract';
 import { type Database, type Executor, type IdentityProvidersTable, withTransaction } from '@merx/db';
@@ -8,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type * as oidc from 'openid-client';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { type AddressPolicy, addressAllowed, guardedLookup, RefusedAddress } from '../../lib/net-guard.js';
+import { type AddressPolicy, guardedLookup, RefusedAddress, refusedLiteral } from '../../lib/net-guard.js';
 import { safeEqual, sha256 } from '../../lib/secrets.js';
 import type { AuditContext, AuditLog } from '../audit/audit.service.js';
 import { normaliseEmail } from '../identity/identity.repo.js';
@@ -164,9 +163,8 @@ export function createSsoService(deps: {
   async function discover(issuer: string, clientId: string, clientSecret: string | null): Promise<oidc.Configuration> {
     const url = issuerUrl(issuer);
     const policy = policyOf(url);
-    // A literal address is connected to without a lookup: checked here.
-    const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal) !== 0 && !addressAllowed(literal, policy)) throw new RefusedAddress(url.hostname);
+    const refused = refusedLiteral(url.hostname, policy);
+    if (refused) throw refused;
     const client = await openidClient();
     return client.discovery(url, clientId, clientSecret ?? undefined, clientSecret ? undefined : client.None(), {
       timeout: PROVIDER_TIMEOUT_S,
