@@ -27,7 +27,9 @@ export interface LinesOf {
  * and the revisions and collection memberships of those products and of the ones on the `lines`. Written as joins
  * from a derived list of ids, never as `in (…)` lists: inside a RETURNING clause (the takes) SQLite builds a
  * temporary table for every IN list each time the statement runs, which made a cart's take ten times as costly as
- * the same joins.
+ * the same joins. On SQLite the joins are CROSS JOINs, which SQLite never reorders: the list drives and each product
+ * is found by its key. Left to choose, SQLite's planner put the products table outside (a scan of every product,
+ * and the list parsed again for each one) whenever the catalog was small enough to look cheap.
  */
 export function catalogColumns(dialect: DialectName, ids: unknown, lines?: LinesOf) {
   const requested =
@@ -41,29 +43,30 @@ export function catalogColumns(dialect: DialectName, ids: unknown, lines?: Lines
         union all ${requestedIds}`
     : requestedIds;
   const columns = (alias: string, names: readonly string[]) => sql.join(names.map((c) => sql.ref(`${alias}.${c}`)));
+  const join = dialect === 'postgres' ? sql`join` : sql`cross join`;
   return {
     products: jsonRowArray(
       dialect,
       sql`select ${columns('p', PRODUCT_COLUMNS)} from (${requested}) as ids
-        join products as p on p.id = ids.pid and p.revision <> ids.held`,
+        ${join} products as p on p.id = ids.pid and p.revision <> ids.held`,
       PRODUCT_COLUMNS,
     ).as('products_json'),
     variants: jsonRowArray(
       dialect,
       sql`select ${columns('v', VARIANT_COLUMNS)} from (${requested}) as ids
-        join products as p on p.id = ids.pid and p.revision <> ids.held
-        join product_variants as v on v.product_id = ids.pid`,
+        ${join} products as p on p.id = ids.pid and p.revision <> ids.held
+        ${join} product_variants as v on v.product_id = ids.pid`,
       VARIANT_COLUMNS,
     ).as('variants_json'),
     revisions: jsonRowArray(
       dialect,
-      sql`select p.id, p.revision from (${everyProduct}) as ids join products as p on p.id = ids.pid`,
+      sql`select p.id, p.revision from (${everyProduct}) as ids ${join} products as p on p.id = ids.pid`,
       ['id', 'revision'],
     ).as('revisions_json'),
     memberships: jsonRowArray(
       dialect,
       sql`select m.product_id, m.collection_id from (${everyProduct}) as ids
-        join collection_products as m on m.product_id = ids.pid`,
+        ${join} collection_products as m on m.product_id = ids.pid`,
       ['product_id', 'collection_id'],
     ).as('memberships_json'),
   };
