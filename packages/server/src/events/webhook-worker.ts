@@ -236,6 +236,19 @@ export function createWebhookWorker(deps: {
     return out;
   }
 
+  let analyzedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * A full claim means a backlog (an endpoint resumed or back up after an outage). PostgreSQL plans the claim from the
+   * table's statistics, which describe the usual state, almost no pending deliveries; planned so, each claim reads
+   * every pending delivery of the backlog and checks each one's chain (42 ms a round at 10,000, and a drain of 10,000
+   * took 41 s instead of 2.5). While a backlog drains, the statistics are refreshed, at most once a minute.
+   */
+  async function refreshStatistics(now: Date): Promise<void> {
+    if (deps.dialect !== 'postgres' || now.getTime() - analyzedAt < 60_000) return;
+    analyzedAt = now.getTime();
+    await sql`analyze webhook_deliveries`.execute(db);
+  }
+
   async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
     const results = new Array<R>(items.length);
     let next = 0;
@@ -255,6 +268,7 @@ export function createWebhookWorker(deps: {
     const lease = new Date(now.getTime() + deps.leaseMs).toISOString();
     const claimed = await claim(now, lease);
     if (claimed.length === 0) return 0;
+    if (claimed.length === BATCH) await refreshStatistics(now);
     deps.recent?.touch();
     const [events, endpoints, policy] = await Promise.all([
       bodies(claimed),

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { testEngine } from '@merx/db/testing';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../../events/webhook-worker.js';
@@ -442,6 +444,64 @@ describe('a receiver that is down', () => {
         'wix.stores.catalog.v1.product_created',
         'wix.stores.catalog.v1.product_changed',
       ]);
+  }, 30_000);
+});
+
+describe.skipIf(testEngine() !== 'postgres')('a backlog on PostgreSQL', () => {
+  // A server of its own: its worker has refreshed no statistics yet (it does so at most once a minute).
+  let fresh: TestServer;
+  beforeAll(async () => {
+    fresh = await startTestServer();
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+  const estimatedRows = async () =>
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`select reltuples as n from pg_class where oid = 'webhook_deliveries'::regclass`.execute(fresh.merx.db)
+      ).rows[0]?.n,
+    );
+  const rows = async () =>
+    Number(
+      (
+        await fresh.merx.db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('drains with the statistics of the deliveries refreshed, so the claim is planned for a backlog', async () => {
+    const c = jsonCaller(fresh);
+    const r = await startReceiver();
+    try {
+      const made = await c('POST', `${BASE}/endpoints`, fresh.apiKey, {
+        url: r.url,
+        eventTypes: ['wix.stores.catalog.v1.product_created'],
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const id = made.body.endpoint.id;
+      await c('PATCH', `${BASE}/endpoints/${id}`, fresh.apiKey, { status: 'PAUSED' });
+      await sql`analyze webhook_deliveries`.execute(fresh.merx.db);
+      for (let i = 0; i < 210; i++)
+        await fresh.services.products.create({ name: `Backlog ${i}`, priceData: { price: 5 } });
+      const run = async () => {
+        await fresh.dispatcher.drain();
+        await fresh.services.webhookWorker.drain();
+      };
+      await run();
+      // The statistics describe the table before the backlog: what the claim would be planned from.
+      expect(await estimatedRows()).toBeLessThan(await rows());
+      await c('PATCH', `${BASE}/endpoints/${id}`, fresh.apiKey, { status: 'ACTIVE' });
+      await run();
+      await until(() => r.received.length === 210, 15_000);
+      expect(await estimatedRows()).toBeGreaterThanOrEqual((await rows()) - 1);
+    } finally {
+      await r.close();
+    }
   }, 30_000);
 });
 
