@@ -106,7 +106,13 @@ export function createDb(options: CreateDbOptions): MerxDb {
 function withoutSamples(sqlite: SQLite.Database): void {
   const kept = sqlite.prepare("select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'").get();
   if (!kept || !sqlite.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
-  sqlite.exec('delete from sqlite_stat4; analyze sqlite_schema');
+  try {
+    sqlite.exec('begin immediate; delete from sqlite_stat4; commit; analyze sqlite_schema');
+  } catch {
+    // Another process held the write lock past the busy timeout: the samples stay until the next open, which costs
+    // only speed.
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+  }
 }
 
 /**
