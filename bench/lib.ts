@@ -128,8 +128,10 @@ export async function startServer(
   database: string,
   nodeArgs: readonly string[] = [],
 ): Promise<Server> {
+  // BENCH_SQL_TIMES=<folder>: the child times its SQLite statements there (bench/lib/sql-timer.cjs).
+  const sqlTimes = process.env.BENCH_SQL_TIMES ? ['--require', join(here, 'lib', 'sql-timer.cjs')] : [];
   // The child is node itself (not a shell or npm), so its pid is the server's and its VmRSS is the server's.
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', script, kind, database], {
+  const child = spawn(process.execPath, [...sqlTimes, ...nodeArgs, '--enable-source-maps', script, kind, database], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
