@@ -5,7 +5,7 @@
  * JSON line `{"t": <ms since 1970>, "s": [[<sql>, [<calls>, <ns>]], …]}`, to `<folder>/sql-<pid>.jsonl`, so that the
  * statements of one round (or of one phase of a bench) are the difference of two lines: `npm run bench:sql-times`
  * reads them. Only the main thread writes; the clock is process.hrtime, so the figures are the statements' wall time
- * on that thread (on a busy machine, preemption included). PostgreSQL statements are not seen: use the server's own
+ * on that thread (on a busy machine, preemption included), beside its garbage collection pauses. PostgreSQL statements are not seen: use the server's own
  * statistics (pg_stat_statements, auto_explain) there.
  *
  * CommonJS, with no TypeScript: node loads it before the bundled child, without a loader.
@@ -14,6 +14,7 @@
 const { appendFileSync, mkdirSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
+const { PerformanceObserver } = require('node:perf_hooks');
 const { isMainThread } = require('node:worker_threads');
 
 const folder = process.env.BENCH_SQL_TIMES;
@@ -54,6 +55,19 @@ if (folder && isMainThread) {
     return statement;
   };
   timed(Database.prototype, 'exec', (_db, args) => `exec: ${args[0]}`);
+  // The main thread's garbage collection pauses, as if they were statements (`gc: minor`, `gc: major`, …).
+  const kinds = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const text = `gc: ${kinds[entry.detail?.kind] ?? 'other'}`;
+      const ns = Math.round(entry.duration * 1e6);
+      const total = totals.get(text);
+      if (total) {
+        total[0] += 1;
+        total[1] += ns;
+      } else totals.set(text, [1, ns]);
+    }
+  }).observe({ entryTypes: ['gc'] });
 
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `sql-${process.pid}.jsonl`);
