@@ -2,6 +2,8 @@
  * The bodies of events this process committed a moment ago, kept for the webhook worker so that it need not read
  * them back (a payload of several kilobytes is several pages on SQLite). Kept only while webhooks are being sent
  * here, and bounded by size: the oldest go first. A miss costs one read of the outbox, as for another process's events.
+ * They are kept as UTF-8 bytes, outside the JavaScript heap: kept as strings, every body survived the young
+ * generation and was copied by each of its collections on the request thread (docs/decisions/0035-webhooks.md).
  */
 
 /** The envelope of an event as delivered, its payload as stored (never parsed again). */
@@ -25,7 +27,7 @@ export function eventBody(e: {
 const ACTIVE_MS = 60_000;
 
 export function createRecentEvents(maxBytes = 16 * 1024 * 1024) {
-  const bodies = new Map<string, string>();
+  const bodies = new Map<string, Buffer>();
   let bytes = 0;
   let activeUntil = 0;
   return {
@@ -39,16 +41,18 @@ export function createRecentEvents(maxBytes = 16 * 1024 * 1024) {
     },
     put(id: string, body: string): void {
       if (bodies.has(id)) return;
-      bodies.set(id, body);
-      bytes += body.length;
+      const bytesOf = Buffer.from(body);
+      bodies.set(id, bytesOf);
+      bytes += bytesOf.byteLength;
       while (bytes > maxBytes) {
         const oldest = bodies.keys().next();
         if (oldest.done) break;
-        bytes -= (bodies.get(oldest.value) as string).length;
+        bytes -= (bodies.get(oldest.value) as Buffer).byteLength;
         bodies.delete(oldest.value);
       }
     },
-    get(id: string): string | undefined {
+    /** The body as UTF-8 bytes. */
+    get(id: string): Buffer | undefined {
       return bodies.get(id);
     },
     get size(): number {

@@ -54,7 +54,7 @@ export interface LookupAnswer {
   addresses: Array<{ address: string; family: number }>;
 }
 
-export type ToThread = { jobs: ThreadJob[]; bodies: string[] } | { looked: LookupAnswer };
+export type ToThread = { jobs: ThreadJob[]; bodies: Array<string | Uint8Array> } | { looked: LookupAnswer };
 export type FromThread = { done: ThreadResult[] } | { lookup: { k: number; hostname: string; policy: AddressPolicy } };
 
 export const THREAD_SOURCE = `'use strict';
@@ -96,11 +96,13 @@ function keyOf(secret) {
   return key;
 }
 
-// Standard Webhooks: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> per secret, space-separated.
+// Standard Webhooks: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> per secret, space-separated. The body is
+// text or its UTF-8 bytes: either way the HMAC reads the same bytes.
 function signature(id, timestamp, body, secrets) {
-  const content = id + '.' + timestamp + '.' + body;
+  const prefix = id + '.' + timestamp + '.';
   const out = [];
-  for (const secret of secrets) out.push('v1,' + createHmac('sha256', keyOf(secret)).update(content).digest('base64'));
+  for (const secret of secrets)
+    out.push('v1,' + createHmac('sha256', keyOf(secret)).update(prefix).update(body).digest('base64'));
   return out.join(' ');
 }
 

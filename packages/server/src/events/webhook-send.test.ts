@@ -85,6 +85,30 @@ describe('sending a webhook', () => {
     expect(() => new Webhook('whsec_d3Jvbmd3cm9uZ3dyb25nd3Jvbmd3cm9uZw==').verify(body, headers)).toThrow();
   });
 
+  it('sends a body given as its UTF-8 bytes exactly as its text, signed the same', async () => {
+    const before = receiver.received.length;
+    const timestamp = Math.floor(Date.now() / 1000);
+    // Characters of two, three and four bytes: a length counted in characters would cut the body short.
+    const text = JSON.stringify({ id: 'u1', payload: { name: 'Crème brûlée — 東京 🌲', note: 'x'.repeat(5000) } });
+    const bytes = Buffer.from(text);
+    const [asText, asBytes] = await Promise.all([
+      sender.send(target(receiver.url, development, { id: 'msg_text', body: text, timestamp })),
+      sender.send(target(receiver.url, development, { id: 'msg_bytes', body: bytes, timestamp })),
+    ]);
+    expect([asText.ok, asBytes.ok]).toEqual([true, true]);
+    const got = receiver.received.slice(before);
+    expect(got).toHaveLength(2);
+    for (const r of got) {
+      const headers = r.headers as Record<string, string>;
+      expect(r.body).toBe(text);
+      expect(headers['content-length']).toBe(String(bytes.byteLength));
+      expect(headers['webhook-signature']).toBe(
+        signatureHeader(headers['webhook-id'] as string, timestamp, text, [SECRET]),
+      );
+      expect(new Webhook(SECRET).verify(r.body, headers)).toEqual(JSON.parse(text));
+    }
+  });
+
   it('sends many deliveries side by side, each with its own body and signature', async () => {
     const before = receiver.received.length;
     const timestamp = Math.floor(Date.now() / 1000);

@@ -66,7 +66,8 @@ export function policyForUrl(url: URL, policy: AddressPolicy): { policy: Address
 export interface SendTarget {
   url: string;
   id: string;
-  body: string;
+  /** The envelope: text, or its UTF-8 bytes. */
+  body: string | Uint8Array;
   secrets: readonly string[];
   timestamp: number;
   policy: AddressPolicy;
@@ -132,8 +133,8 @@ export function createSender(options: { timeoutMs: number; userAgent: string }) 
   let thread: Worker | null = null;
   let seq = 0;
   let jobs: ThreadJob[] = [];
-  let bodies: string[] = [];
-  let bodyIndex = new Map<string, number>();
+  let bodies: Array<string | Uint8Array> = [];
+  let bodyIndex = new Map<string | Uint8Array, number>();
   let flushing = false;
 
   function settle(n: number, outcome: Omit<SendOutcome, 'durationMs'>): void {

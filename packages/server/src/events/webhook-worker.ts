@@ -198,11 +198,11 @@ export function createWebhookWorker(deps: {
   }
 
   /**
-   * The body of each claimed event: from the bodies this process committed a moment ago, else built around the
-   * stored payload (never parsed again).
+   * The body of each claimed event, as UTF-8 bytes: from the bodies this process committed a moment ago, else built
+   * around the stored payload (never parsed again).
    */
-  async function bodies(claimed: Claimed[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
+  async function bodies(claimed: Claimed[]): Promise<Map<number, Uint8Array>> {
+    const out = new Map<number, Uint8Array>();
     const missing = new Set<number>();
     for (const c of claimed) {
       const seq = Number(c.event_seq);
@@ -223,14 +223,16 @@ export function createWebhookWorker(deps: {
     for (const r of rows) {
       out.set(
         Number(r.seq),
-        eventBody({
-          id: r.id,
-          type: r.type,
-          entityId: r.entity_id,
-          eventTime: r.created_date,
-          actor: r.actor,
-          payloadJson: r.payload,
-        }),
+        Buffer.from(
+          eventBody({
+            id: r.id,
+            type: r.type,
+            entityId: r.entity_id,
+            eventTime: r.created_date,
+            actor: r.actor,
+            payloadJson: r.payload,
+          }),
+        ),
       );
     }
     return out;
@@ -311,7 +313,7 @@ export function createWebhookWorker(deps: {
     claimed: Claimed[],
     outcomes: SendOutcome[],
     endpoints: Map<string, EndpointSigning>,
-    events: Map<number, string>,
+    events: Map<number, Uint8Array>,
     lease: string,
   ): Promise<void> {
     const now = deps.clock.now();
