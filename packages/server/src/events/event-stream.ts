@@ -4,7 +4,7 @@ import type { Database } from '@merx/db';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type Caller, hasScope } from '../http/auth.js';
-import { eventBody } from './recent-events.js';
+import { storedEventBody } from './recent-events.js';
 
 /*
  * The live event stream (server-sent events). Each connection reads the outbox after its cursor (the sequence
@@ -136,15 +136,7 @@ export function createEventStreams(deps: { db: Kysely<Database>; logger: Logger 
             cursor = seq;
             if (listener.types.size > 0 && !listener.types.has(r.type)) continue;
             if (!mayReceive(listener.caller, r.type)) continue;
-            const data = eventBody({
-              id: r.id,
-              type: r.type,
-              entityId: r.entity_id,
-              eventTime: r.created_date,
-              actor: r.actor,
-              payloadJson: r.payload,
-            });
-            chunk += `id: ${seq}\ndata: ${data}\n\n`;
+            chunk += `id: ${seq}\ndata: ${storedEventBody(r)}\n\n`;
           }
           if (chunk) {
             response.write(chunk);

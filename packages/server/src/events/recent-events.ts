@@ -23,6 +23,25 @@ export function eventBody(e: {
   );
 }
 
+/** The envelope of a stored event (an outbox row), its payload as stored. */
+export function storedEventBody(row: {
+  id: string;
+  type: string;
+  entity_id: string;
+  created_date: string;
+  actor: string | null;
+  payload: string;
+}): string {
+  return eventBody({
+    id: row.id,
+    type: row.type,
+    entityId: row.entity_id,
+    eventTime: row.created_date,
+    actor: row.actor,
+    payloadJson: row.payload,
+  });
+}
+
 /** Webhooks sent within this long keep the cache filling. */
 const ACTIVE_MS = 60_000;
 

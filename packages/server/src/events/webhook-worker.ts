@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
 import type { AddressPolicy } from '../lib/net-guard.js';
 import { type PreparedRun, preparedStatements } from '../lib/prepared.js';
-import { eventBody, type RecentEvents } from './recent-events.js';
+import { type RecentEvents, storedEventBody } from './recent-events.js';
 import type { Sender, SendOutcome } from './webhook-send.js';
 
 /*
@@ -220,21 +220,7 @@ export function createWebhookWorker(deps: {
       .where('seq', '<=', Math.max(...missing))
       .where('seq', 'in', [...missing])
       .execute();
-    for (const r of rows) {
-      out.set(
-        Number(r.seq),
-        Buffer.from(
-          eventBody({
-            id: r.id,
-            type: r.type,
-            entityId: r.entity_id,
-            eventTime: r.created_date,
-            actor: r.actor,
-            payloadJson: r.payload,
-          }),
-        ),
-      );
-    }
+    for (const r of rows) out.set(Number(r.seq), Buffer.from(storedEventBody(r)));
     return out;
   }
 
