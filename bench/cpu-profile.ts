@@ -1,6 +1,6 @@
 /*
- * Summarises a V8 CPU profile of a bench's server child (BENCH_CPU_PROF=<folder> in the cart, journey, webhooks and
- * catalog-v3 benches): `npm run bench:cpu-profile -- <file.cpuprofile> [options]`.
+ * Summarises a V8 CPU profile of a bench's server child (BENCH_CPU_PROF=<folder> in the cart, journey and webhooks
+ * benches; BENCH_PROFILE=1 in catalog v3): `npm run bench:cpu-profile -- <file.cpuprofile> [options]`.
  *
  * - `--seconds`: the busy samples in each second of the profile, to find a bench's rounds or phases.
  * - Otherwise the functions that took the most of the busy time (idle left out) between `--from` and `--to`

@@ -1,12 +1,12 @@
 /*
  * Times every SQLite statement of a bench's server child by its text: preloaded (`node --require`) into the child by
  * bench/lib.ts `startServer` when BENCH_SQL_TIMES names a folder. It wraps better-sqlite3's statement methods (run,
- * all, get; iterate's start only) and `Database#exec` (BEGIN, COMMIT, savepoints), and every 2 s appends the running totals, one
- * JSON line `{"t": <ms since 1970>, "s": [[<sql>, [<calls>, <ns>]], …]}`, to `<folder>/sql-<pid>.jsonl`, so that the
- * statements of one round (or of one phase of a bench) are the difference of two lines: `npm run bench:sql-times`
- * reads them. Only the main thread writes; the clock is process.hrtime, so the figures are the statements' wall time
- * on that thread (on a busy machine, preemption included), beside its garbage collection pauses. PostgreSQL statements are not seen: use the server's own
- * statistics (pg_stat_statements, auto_explain) there.
+ * all, get; iterate's start only) and `Database#exec` (BEGIN, COMMIT, savepoints), records the main thread's garbage
+ * collection pauses beside them, and every 2 s appends the running totals, one JSON line
+ * `{"t": <ms since 1970>, "s": [[<sql>, [<calls>, <ns>]], …]}`, to `<folder>/sql-<pid>.jsonl`: the statements of one
+ * round (or one phase of a bench) are the difference of two lines, which `npm run bench:sql-times` reads. The clock
+ * is process.hrtime: wall time on the main thread (on a busy machine, preemption included). PostgreSQL statements
+ * are not seen: use the server's own statistics (pg_stat_statements, auto_explain) there.
  *
  * CommonJS, with no TypeScript: node loads it before the bundled child, without a loader.
  */
@@ -23,8 +23,7 @@ if (folder && isMainThread) {
   const Database = createRequire(join(__dirname, '..', '..', 'packages', 'db', 'package.json'))('better-sqlite3');
   /** sql → [calls, nanoseconds] */
   const totals = new Map();
-  const add = (text, started) => {
-    const ns = Number(process.hrtime.bigint() - started);
+  const add = (text, ns) => {
     const entry = totals.get(text);
     if (entry) {
       entry[0] += 1;
@@ -38,7 +37,7 @@ if (folder && isMainThread) {
       try {
         return original.apply(this, args);
       } finally {
-        add(textOf(this, args), started);
+        add(textOf(this, args), Number(process.hrtime.bigint() - started));
       }
     };
   };
@@ -58,15 +57,8 @@ if (folder && isMainThread) {
   // The main thread's garbage collection pauses, as if they were statements (`gc: minor`, `gc: major`, …).
   const kinds = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const text = `gc: ${kinds[entry.detail?.kind] ?? 'other'}`;
-      const ns = Math.round(entry.duration * 1e6);
-      const total = totals.get(text);
-      if (total) {
-        total[0] += 1;
-        total[1] += ns;
-      } else totals.set(text, [1, ns]);
-    }
+    for (const entry of list.getEntries())
+      add(`gc: ${kinds[entry.detail?.kind] ?? 'other'}`, Math.round(entry.duration * 1e6));
   }).observe({ entryTypes: ['gc'] });
 
   mkdirSync(folder, { recursive: true });
